@@ -1,0 +1,77 @@
+// Helpers for the start and test scripts, which run before any dependency is installed: Node built-ins only.
+import { spawn } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+
+export function say(text) {
+  console.log(`\n▶ ${text}`)
+}
+
+/** Runs a command in the repository, inheriting the terminal; rejects on a non-zero exit. */
+export function run(command, args, opts = {}) {
+  return new Promise((done, fail) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', ...opts })
+    child.once('error', fail)
+    child.once('exit', (code, signal) =>
+      code === 0 ? done() : fail(new Error(`${command} ${args.join(' ')} exited with ${code ?? signal}`)),
+    )
+  })
+}
+
+const STAMP = join(ROOT, 'node_modules', '.epc-install-stamp')
+
+function manifestsHash() {
+  const hash = createHash('sha256')
+  for (const file of [
+    'package-lock.json',
+    'package.json',
+    'apps/server/package.json',
+    'apps/web/package.json',
+    'packages/shared/package.json',
+  ]) {
+    const path = join(ROOT, file)
+    if (existsSync(path)) hash.update(readFileSync(path))
+  }
+  return hash.digest('hex')
+}
+
+/**
+ * Installs the versions the lock file pins, once per change of the manifests. `npm install` rather than
+ * `npm ci`: ci refuses a lock file that lacks optional packages for other platforms, which registry
+ * mirrors do not always carry, while install keeps every pinned version all the same.
+ */
+export async function ensureInstalled() {
+  const wanted = manifestsHash()
+  if (existsSync(STAMP) && readFileSync(STAMP, 'utf8') === wanted) return
+  say('安装依赖 (npm install)')
+  await run('npm', ['install', '--no-audit', '--no-fund'])
+  writeFileSync(STAMP, manifestsHash())
+}
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0
+  const stat = statSync(path)
+  if (!stat.isDirectory()) return stat.mtimeMs
+  let newest = stat.mtimeMs
+  for (const entry of readdirSync(path)) {
+    if (entry === 'node_modules' || entry === 'dist') continue
+    newest = Math.max(newest, newestMtime(join(path, entry)))
+  }
+  return newest
+}
+
+/** Builds the web app unless the build is newer than every source it comes from. */
+export async function buildWeb({ force = false } = {}) {
+  const built = join(ROOT, 'apps/web/dist/index.html')
+  const sources = Math.max(
+    newestMtime(join(ROOT, 'apps/web')),
+    newestMtime(join(ROOT, 'packages/shared/src')),
+  )
+  if (!force && existsSync(built) && statSync(built).mtimeMs > sources) return
+  say('构建前端 (vite build)')
+  await run('npm', ['run', 'build', '-w', 'apps/web'])
+}
