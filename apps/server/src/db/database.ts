@@ -1,0 +1,64 @@
+// Opens the database the configuration names: embedded SQLite (WAL) by default, PostgreSQL for a postgres:// URL.
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import SQLite from 'better-sqlite3'
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
+import pg from 'pg'
+import type { Database } from './schema'
+
+export type DialectName = 'sqlite' | 'postgres'
+
+export interface Db {
+  kysely: Kysely<Database>
+  dialect: DialectName
+  /** The raw handles, for the catalogue importer's bulk writes. */
+  sqlite?: SQLite.Database
+  pgPool?: pg.Pool
+  close(): Promise<void>
+}
+
+// int8 (bigint) arrives as a string by default; our bigints are epoch milliseconds and ids, safe as numbers.
+pg.types.setTypeParser(20, (v) => Number(v))
+// numeric likewise: sums of integer fen.
+pg.types.setTypeParser(1700, (v) => Number(v))
+
+export function isPostgresUrl(url: string | undefined): url is string {
+  return !!url && /^postgres(ql)?:\/\//.test(url)
+}
+
+const STATEMENT_CACHE_SIZE = 2000
+
+/**
+ * Kysely prepares every query anew; preparing costs more than running a catalogue look-up. The same SQL
+ * text gets the same prepared statement (better-sqlite3 statements are reusable and run synchronously).
+ */
+function cacheStatements(sqlite: SQLite.Database) {
+  const prepare = sqlite.prepare.bind(sqlite)
+  const statements = new Map<string, SQLite.Statement>()
+  sqlite.prepare = ((source: string) => {
+    let statement = statements.get(source)
+    if (!statement) {
+      if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear()
+      statement = prepare(source)
+      statements.set(source, statement)
+    }
+    return statement
+  }) as typeof sqlite.prepare
+}
+
+export function openDatabase(target: { databaseUrl?: string; sqlitePath: string }): Db {
+  if (isPostgresUrl(target.databaseUrl)) {
+    const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10 })
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+    return { kysely, dialect: 'postgres', pgPool: pool, close: () => kysely.destroy() }
+  }
+  if (target.sqlitePath !== ':memory:') mkdirSync(dirname(target.sqlitePath), { recursive: true })
+  const sqlite = new SQLite(target.sqlitePath)
+  cacheStatements(sqlite)
+  sqlite.pragma('journal_mode = WAL')
+  sqlite.pragma('synchronous = NORMAL')
+  sqlite.pragma('foreign_keys = ON')
+  sqlite.pragma('busy_timeout = 5000')
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
+  return { kysely, dialect: 'sqlite', sqlite, close: () => kysely.destroy() }
+}

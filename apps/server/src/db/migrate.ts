@@ -1,0 +1,21 @@
+// Applies the migrations in order with Kysely's Migrator; the list is static so no files are read at run time.
+import { type Migration, Migrator } from 'kysely'
+import type { Db } from './database'
+import * as m0001 from './migrations/0001_accounts'
+import * as m0002 from './migrations/0002_catalogue'
+import * as m0003 from './migrations/0003_sheets'
+
+const migrations = { '0001_accounts': m0001, '0002_catalogue': m0002, '0003_sheets': m0003 }
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const provided: Record<string, Migration> = {}
+  for (const [name, m] of Object.entries(migrations)) {
+    provided[name] = { up: (k) => m.up(k, db.dialect) }
+  }
+  const migrator = new Migrator({ db: db.kysely, provider: { getMigrations: async () => provided } })
+  const { error, results } = await migrator.migrateToLatest()
+  const failed = results?.find((r) => r.status === 'Error')
+  if (error || failed) {
+    throw new Error(`数据库迁移失败: ${failed?.migrationName ?? ''} ${String(error)}`)
+  }
+}

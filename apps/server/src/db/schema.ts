@@ -1,0 +1,319 @@
+// Table types for Kysely. Times are epoch milliseconds (bigint columns); flags are 0/1 integers,
+// so one shape works on SQLite and PostgreSQL alike.
+import type { Generated, Insertable, Selectable } from 'kysely'
+
+export type AccountStateName = 'active' | 'disabled' | 'banned'
+export type SessionRevokedReason = 'logout' | 'other_device' | 'password_reset'
+
+export interface CompaniesTable {
+  id: Generated<number>
+  name: string
+  mobile: string
+  open_id: string
+  type4s: number
+  created_at: number
+}
+
+export interface AccountsTable {
+  id: Generated<number>
+  company_id: number
+  mobile: string
+  user_name: string
+  password_hash: string
+  state: AccountStateName
+  state_reason: string | null
+  is_owner: number
+  created_at: number
+  updated_at: number
+}
+
+export interface SessionsTable {
+  token_hash: string
+  account_id: number
+  created_at: number
+  last_seen_at: number
+  expires_at: number
+  revoked_at: number | null
+  revoked_reason: SessionRevokedReason | null
+}
+
+export interface SmsCodesTable {
+  id: Generated<number>
+  mobile: string
+  scene: string
+  code_hash: string
+  created_at: number
+  expires_at: number
+  tries: number
+  used_at: number | null
+}
+
+export interface ServicesTable {
+  id: Generated<number>
+  company_id: number
+  kind: 'trial' | 'paid'
+  starts_at: number
+  ends_at: number
+  created_at: number
+}
+
+// Catalogue (0002_catalogue)
+
+export interface CatBrandGroupsTable {
+  id: Generated<number>
+  code: string
+  name_cn: string
+}
+
+export interface CatManufacturersTable {
+  id: Generated<number>
+  code: string
+  name_cn: string
+  country: string
+}
+
+export interface CatBrandsTable {
+  id: Generated<number>
+  brand_number: string
+  name_cn: string
+  name_en: string
+  initial: string
+  brand_group_id: number
+  imported: number
+  sort: number
+}
+
+export interface CatSeriesTable {
+  id: Generated<number>
+  series_number: string
+  brand_id: number
+  name_cn: string
+}
+
+export interface CatModelsTable {
+  id: Generated<number>
+  model_code: string
+  series_id: number
+  manufacturer_id: number
+  car_name: string
+  year: number
+  engine: string
+  transmission: string
+}
+
+export interface CatVinPatternsTable {
+  id: Generated<number>
+  wmi: string
+  vds_pattern: string
+  year_from: number
+  year_to: number
+  model_id: number
+}
+
+export interface CatMainGroupsTable {
+  id: Generated<number>
+  main_number: string
+  name_cn: string
+}
+
+export interface CatSubGroupsTable {
+  id: Generated<number>
+  sub_number: string
+  main_group_id: number
+  name_cn: string
+}
+
+export interface CatIllustrationsTable {
+  id: Generated<number>
+  image_code: string
+  image_name: string
+  sub_group_id: number
+  svg: string
+  width: number
+  height: number
+  callouts: string
+}
+
+export interface CatModelIllustrationsTable {
+  model_id: number
+  illustration_id: number
+}
+
+export interface CatGenericNamesTable {
+  id: Generated<number>
+  name_cn: string
+  system: string
+  unit: string
+  pinyin: string
+  initials: string
+}
+
+export interface CatGenericAliasesTable {
+  generic_name_id: number
+  alias: string
+  pinyin: string
+  initials: string
+}
+
+export interface CatPartsTable {
+  id: Generated<number>
+  disp_number: string
+  norm_number: string
+  part_name_cn: string
+  generic_name_id: number | null
+  remark: string
+  name_pinyin: string
+  name_initials: string
+}
+
+export interface CatFitmentsTable {
+  model_id: number
+  illustration_id: number
+  callout: number
+  part_id: number
+  quantity: number
+  note: string
+}
+
+export interface CatSupersessionsTable {
+  old_part_id: number
+  new_part_id: number
+  changed_on: string
+}
+
+export interface CatSubstitutesTable {
+  part_id: number
+  substitute_part_id: number
+  note: string
+}
+
+export interface CatPricesTable {
+  part_id: number
+  type4s: number
+  price_fen: number
+}
+
+export interface CatStockTable {
+  part_id: number
+  warehouse: string
+  purchase_fen: number
+  sale_fen: number
+  quantity: number
+  sales_banned: number
+}
+
+export interface CatMaintenanceTable {
+  model_id: number
+  generic_name_id: number
+  quantity: number
+  interval_km: number
+  interval_months: number
+}
+
+export interface CatAccidentZonesTable {
+  id: Generated<number>
+  code: string
+  name_cn: string
+  parent_code: string | null
+}
+
+export interface CatZoneNamesTable {
+  zone_id: number
+  generic_name_id: number
+}
+
+export interface CatMetaTable {
+  key: string
+  value: string
+}
+
+export interface VinQueriesTable {
+  id: Generated<number>
+  account_id: number
+  vin: string
+  model_id: number | null
+  created_at: number
+}
+
+// Sheets (0003_sheets)
+
+export type SheetKind = 'quote' | 'purchase'
+
+export interface SheetsTable {
+  id: Generated<number>
+  company_id: number
+  kind: SheetKind
+  order_id: string
+  client_name: string
+  vin: string
+  car_no: string
+  car_type: string
+  remark: string
+  makeorder_user: string
+  created_by: number
+  created_at: number
+  updated_at: number
+}
+
+export interface SheetLinesTable {
+  id: Generated<number>
+  sheet_id: number
+  part_number: string
+  part_norm: string
+  part_name: string
+  amount_x100: number
+  price_fen: number
+  money_fen: number
+  purchase_price_fen: number | null
+  available_stock: number
+  area_stock: string
+  user_name: string
+  flag: number
+  created_at: number
+}
+
+export interface SheetCountersTable {
+  company_id: number
+  kind: SheetKind
+  day: string
+  last: number
+}
+
+export interface Database {
+  companies: CompaniesTable
+  accounts: AccountsTable
+  sessions: SessionsTable
+  sms_codes: SmsCodesTable
+  services: ServicesTable
+  cat_brand_groups: CatBrandGroupsTable
+  cat_manufacturers: CatManufacturersTable
+  cat_brands: CatBrandsTable
+  cat_series: CatSeriesTable
+  cat_models: CatModelsTable
+  cat_vin_patterns: CatVinPatternsTable
+  cat_main_groups: CatMainGroupsTable
+  cat_sub_groups: CatSubGroupsTable
+  cat_illustrations: CatIllustrationsTable
+  cat_model_illustrations: CatModelIllustrationsTable
+  cat_generic_names: CatGenericNamesTable
+  cat_generic_aliases: CatGenericAliasesTable
+  cat_parts: CatPartsTable
+  cat_fitments: CatFitmentsTable
+  cat_supersessions: CatSupersessionsTable
+  cat_substitutes: CatSubstitutesTable
+  cat_prices: CatPricesTable
+  cat_stock: CatStockTable
+  cat_maintenance: CatMaintenanceTable
+  cat_accident_zones: CatAccidentZonesTable
+  cat_zone_names: CatZoneNamesTable
+  cat_meta: CatMetaTable
+  vin_queries: VinQueriesTable
+  sheets: SheetsTable
+  sheet_lines: SheetLinesTable
+  sheet_counters: SheetCountersTable
+}
+
+export type Account = Selectable<AccountsTable>
+export type NewAccount = Insertable<AccountsTable>
+export type Company = Selectable<CompaniesTable>
+export type Session = Selectable<SessionsTable>

@@ -1,0 +1,67 @@
+// The demo installation's account (protocol.md section 6). Idempotent: a second start, or two processes
+// starting together, leave exactly one.
+import type { Kysely } from 'kysely'
+import { isUniqueViolation } from '../errors'
+import type { Database } from '../schema'
+
+export const DEMO_ACCOUNT = {
+  mobile: '13800138000',
+  password: 'demo1234',
+  userName: '演示用户',
+  companyName: '演示汽配有限公司',
+} as const
+
+// scrypt (N=2^17, r=8, p=1) of the demo password, computed once so a fresh start does not pay for it.
+const DEMO_PASSWORD_HASH =
+  'scrypt$17$8$1$dPeCewh/xQGLv+/416lCFA==$2LHl25EDgoRgZ6edSTMkk0IylGmRjMb1C6BAttOyOEQ='
+const DEMO_SERVICE_YEARS = 10
+
+export async function seedDemoAccount(db: Kysely<Database>, now: number): Promise<void> {
+  const existing = await db
+    .selectFrom('accounts')
+    .select('id')
+    .where('mobile', '=', DEMO_ACCOUNT.mobile)
+    .executeTakeFirst()
+  if (existing) return
+  try {
+    await db.transaction().execute(async (trx) => {
+      const company = await trx
+        .insertInto('companies')
+        .values({
+          name: DEMO_ACCOUNT.companyName,
+          mobile: DEMO_ACCOUNT.mobile,
+          open_id: 'demo-company',
+          type4s: 1,
+          created_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      await trx
+        .insertInto('accounts')
+        .values({
+          company_id: company.id,
+          mobile: DEMO_ACCOUNT.mobile,
+          user_name: DEMO_ACCOUNT.userName,
+          password_hash: DEMO_PASSWORD_HASH,
+          state: 'active',
+          state_reason: null,
+          is_owner: 1,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute()
+      await trx
+        .insertInto('services')
+        .values({
+          company_id: company.id,
+          kind: 'paid',
+          starts_at: now,
+          ends_at: now + DEMO_SERVICE_YEARS * 365 * 86_400_000,
+          created_at: now,
+        })
+        .execute()
+    })
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error
+  }
+}

@@ -1,0 +1,250 @@
+// SQL for companies, accounts, sessions, SMS codes and services. Each function takes the database or an
+// open transaction.
+import type { CompiledQuery, Kysely } from 'kysely'
+import type { AccountStateName, Database, SessionRevokedReason } from '../../db/schema'
+
+type Q = Kysely<Database>
+
+export function findAccountByMobile(db: Q, mobile: string) {
+  return db
+    .selectFrom('accounts')
+    .innerJoin('companies', 'companies.id', 'accounts.company_id')
+    .select([
+      'accounts.id',
+      'accounts.company_id',
+      'accounts.mobile',
+      'accounts.user_name',
+      'accounts.password_hash',
+      'accounts.state',
+      'companies.name as company_name',
+    ])
+    .where('accounts.mobile', '=', mobile)
+    .executeTakeFirst()
+}
+
+export async function insertCompany(
+  db: Q,
+  row: { name: string; mobile: string; open_id: string; created_at: number },
+): Promise<number> {
+  const { id } = await db
+    .insertInto('companies')
+    .values({ ...row, type4s: 1 })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return id
+}
+
+export async function insertAccount(
+  db: Q,
+  row: {
+    company_id: number
+    mobile: string
+    user_name: string
+    password_hash: string
+    is_owner: number
+    created_at: number
+  },
+): Promise<number> {
+  const { id } = await db
+    .insertInto('accounts')
+    .values({ ...row, state: 'active', updated_at: row.created_at })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return id
+}
+
+export async function insertService(
+  db: Q,
+  row: { company_id: number; kind: 'trial' | 'paid'; starts_at: number; ends_at: number; created_at: number },
+) {
+  await db.insertInto('services').values(row).execute()
+}
+
+export async function hasActiveService(db: Q, companyId: number, now: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('services')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('starts_at', '<=', now)
+    .where('ends_at', '>', now)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+export async function updatePasswordHash(db: Q, accountId: number, passwordHash: string, now: number) {
+  await db
+    .updateTable('accounts')
+    .set({ password_hash: passwordHash, updated_at: now })
+    .where('id', '=', accountId)
+    .execute()
+}
+
+export async function setAccountState(
+  db: Q,
+  accountId: number,
+  state: AccountStateName,
+  reason: string | null,
+  now: number,
+) {
+  await db
+    .updateTable('accounts')
+    .set({ state, state_reason: reason, updated_at: now })
+    .where('id', '=', accountId)
+    .execute()
+}
+
+export function findStaffOfCompany(db: Q, companyId: number, mobile: string) {
+  return db
+    .selectFrom('accounts')
+    .select(['id', 'state'])
+    .where('company_id', '=', companyId)
+    .where('mobile', '=', mobile)
+    .executeTakeFirst()
+}
+
+export function findCompany(db: Q, companyId: number) {
+  return db.selectFrom('companies').selectAll().where('id', '=', companyId).executeTakeFirst()
+}
+
+// Sessions
+
+export async function insertSession(
+  db: Q,
+  row: { token_hash: string; account_id: number; created_at: number; expires_at: number },
+) {
+  await db
+    .insertInto('sessions')
+    .values({ ...row, last_seen_at: row.created_at, revoked_at: null, revoked_reason: null })
+    .execute()
+}
+
+/** Revokes the account's live sessions, all of them or all but one. */
+export async function revokeSessions(
+  db: Q,
+  accountId: number,
+  reason: SessionRevokedReason,
+  now: number,
+  exceptTokenHash?: string,
+) {
+  let q = db
+    .updateTable('sessions')
+    .set({ revoked_at: now, revoked_reason: reason })
+    .where('account_id', '=', accountId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+  if (exceptTokenHash) q = q.where('token_hash', '!=', exceptTokenHash)
+  await q.execute()
+}
+
+export async function revokeSession(db: Q, tokenHash: string, reason: SessionRevokedReason, now: number) {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: now, revoked_reason: reason })
+    .where('token_hash', '=', tokenHash)
+    .where('revoked_at', 'is', null)
+    .execute()
+}
+
+function sessionCallerQuery(db: Q, tokenHash: string) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
+    .innerJoin('companies', 'companies.id', 'accounts.company_id')
+    .select([
+      'sessions.token_hash',
+      'sessions.last_seen_at',
+      'sessions.expires_at',
+      'sessions.revoked_at',
+      'sessions.revoked_reason',
+      'accounts.id as account_id',
+      'accounts.mobile',
+      'accounts.user_name',
+      'accounts.state',
+      'companies.id as company_id',
+      'companies.name as company_name',
+      'companies.type4s',
+    ])
+    .where('sessions.token_hash', '=', tokenHash)
+}
+
+type SessionCaller = Awaited<ReturnType<ReturnType<typeof sessionCallerQuery>['executeTakeFirst']>>
+const compiledSessionQueries = new WeakMap<Q, CompiledQuery>()
+
+/** Runs on every authenticated call, so its SQL is built once per database and only the hash changes. */
+export async function findSessionCaller(db: Q, tokenHash: string): Promise<SessionCaller> {
+  let compiled = compiledSessionQueries.get(db)
+  if (!compiled) {
+    compiled = sessionCallerQuery(db, '').compile()
+    compiledSessionQueries.set(db, compiled)
+  }
+  const { rows } = await db.executeQuery<NonNullable<SessionCaller>>({ ...compiled, parameters: [tokenHash] })
+  return rows[0]
+}
+
+export async function touchSession(db: Q, tokenHash: string, now: number, expiresAt: number) {
+  await db
+    .updateTable('sessions')
+    .set({ last_seen_at: now, expires_at: expiresAt })
+    .where('token_hash', '=', tokenHash)
+    .where('revoked_at', 'is', null)
+    .execute()
+}
+
+// SMS codes
+
+export async function insertSmsCode(
+  db: Q,
+  row: { mobile: string; scene: string; code_hash: string; created_at: number; expires_at: number },
+): Promise<number> {
+  // A new code replaces any earlier one for the same purpose.
+  await db
+    .updateTable('sms_codes')
+    .set({ used_at: row.created_at })
+    .where('mobile', '=', row.mobile)
+    .where('scene', '=', row.scene)
+    .where('used_at', 'is', null)
+    .execute()
+  const { id } = await db
+    .insertInto('sms_codes')
+    .values({ ...row, tries: 0, used_at: null })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return id
+}
+
+export function findLiveSmsCode(db: Q, mobile: string, scene: string, now: number) {
+  return db
+    .selectFrom('sms_codes')
+    .select(['id', 'code_hash', 'tries'])
+    .where('mobile', '=', mobile)
+    .where('scene', '=', scene)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+}
+
+/** Counts a wrong try; answers false when the code had already used up its tries (or is gone). */
+export async function countSmsTry(db: Q, id: number, maxTries: number): Promise<boolean> {
+  const result = await db
+    .updateTable('sms_codes')
+    .set((eb) => ({ tries: eb('tries', '+', 1) }))
+    .where('id', '=', id)
+    .where('tries', '<', maxTries)
+    .where('used_at', 'is', null)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
+}
+
+/** Marks a code used; answers false when another request used it first. */
+export async function consumeSmsCode(db: Q, id: number, maxTries: number, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('sms_codes')
+    .set({ used_at: now })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .where('tries', '<', maxTries)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
+}

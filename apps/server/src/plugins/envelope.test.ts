@@ -1,0 +1,165 @@
+// The envelope pipeline: checks in protocol.md's order, per-site keys, replay memory, fault handling.
+import { DEMO_SITE_KEYS, Limits } from '@epc/shared'
+import { afterEach, describe, expect, it } from 'vitest'
+import * as z from 'zod/mini'
+import { dbKinds, snapshot, startTestApp, type TestApp } from '../../test/helper'
+import { signOf } from '../lib/envelope-codec'
+import { MemoryStore } from '../store/shared-store'
+import { registerCall } from './envelope'
+
+const SHOP_KEYS = { contentKey: '11'.repeat(32), signKey: 'shop-sign-key' }
+
+describe.each(dbKinds)('envelope on %s', (kind) => {
+  let t: TestApp
+  afterEach(async () => {
+    await t.close()
+  })
+
+  it('answers JSON with a string ResultCode and base64 data', async () => {
+    t = await startTestApp(kind)
+    const answer = await t.call('/api/author/login', { Mobile: '13800138000', Password: 'demo1234' })
+    expect(answer.raw.ResultCode).toBe('10000')
+    expect(answer.raw.ResultMsg).toBe('成功')
+    expect(answer.raw.data).toMatch(/^[A-Za-z0-9+/]+={0,2}$/)
+    expect(answer.data).toHaveProperty('Token')
+  })
+
+  it('checks the sign before the age, the age before the content, the token before the payload', async () => {
+    t = await startTestApp(kind)
+    const stale = t.seal({}, { timespan: t.clock.now() - 6 * 60_000 })
+    const badSignAndStale = await t.post('/api/author/login', { ...stale, sign: '0'.repeat(32) })
+    expect([badSignAndStale.status, badSignAndStale.ResultCode]).toEqual([400, '40002'])
+
+    const timespan = t.clock.now() - 6 * 60_000
+    const content = 'zz'.repeat(40)
+    const staleWithBadContent = {
+      ...stale,
+      timespan,
+      content,
+      sign: signOf(DEMO_SITE_KEYS, timespan, stale.transactionNo, content),
+    }
+    const answer = await t.post('/api/author/login', staleWithBadContent)
+    expect([answer.status, answer.ResultCode, answer.ResultMsg]).toEqual([400, '40003', '请求已过期'])
+
+    const noTokenBadPayload = await t.call('/api/author/getaccountstaffstate', { Mobile: 5 })
+    expect(noTokenBadPayload.ResultCode).toBe('40100')
+    const token = await t.login()
+    const badPayload = await t.call('/api/author/getaccountstaffstate', { Mobile: 5 }, { token })
+    expect([badPayload.status, badPayload.ResultCode, badPayload.ResultMsg]).toEqual([
+      200,
+      '10002',
+      '请输入手机号',
+    ])
+  })
+
+  it('accepts timespans up to 5 minutes either side of server time', async () => {
+    t = await startTestApp(kind)
+    for (const offset of [-Limits.timespanToleranceMs + 1000, Limits.timespanToleranceMs - 1000]) {
+      const answer = await t.call(
+        '/api/author/login',
+        { Mobile: '13800138000', Password: 'demo1234' },
+        {
+          timespan: t.clock.now() + offset,
+        },
+      )
+      expect(answer.ResultCode).toBe('10000')
+    }
+    const future = await t.call('/api/author/loginout', {}, { timespan: t.clock.now() + 6 * 60_000 })
+    expect(future.ResultCode).toBe('40003')
+  })
+
+  it('picks the keys by Host, ignoring the port, and falls back to the default entry', async () => {
+    t = await startTestApp(kind, {
+      config: { sites: { default: DEMO_SITE_KEYS, 'shop.example.com': SHOP_KEYS } },
+    })
+    const body = t.seal({}, { keys: SHOP_KEYS })
+    const shop = await t.post('/api/author/loginout', body, { headers: { host: 'shop.example.com:8443' } })
+    expect(shop.ResultCode).toBe('10000')
+    const elsewhere = await t.post('/api/author/loginout', t.seal({}, { keys: SHOP_KEYS }), {
+      headers: { host: 'other.example.com' },
+    })
+    expect(elsewhere.ResultCode).toBe('40002')
+    const demoOnShop = await t.post('/api/author/loginout', t.seal({}), {
+      headers: { host: 'shop.example.com' },
+    })
+    expect(demoOnShop.ResultCode).toBe('40002')
+  })
+
+  it('answers a replayed change with the stored response and changes nothing again', async () => {
+    t = await startTestApp(kind)
+    const body = t.seal({ Mobile: '13800138000', Password: 'demo1234' })
+    const first = await t.post('/api/author/login', body)
+    const before = await snapshot(t.ctx.db)
+    const again = await t.post('/api/author/login', body)
+    expect(again.raw).toEqual(first.raw)
+    expect(await snapshot(t.ctx.db)).toBe(before)
+  })
+
+  it('keeps replayed answers encrypted in the shared store', async () => {
+    const written: string[] = []
+    const store = new MemoryStore()
+    const set = store.set.bind(store)
+    store.set = async (key, value, ttl, onlyIfAbsent) => {
+      written.push(key, value)
+      return set(key, value, ttl, onlyIfAbsent)
+    }
+    t = await startTestApp(kind, { store })
+    const token = await t.login()
+    expect(written.length).toBeGreaterThan(0)
+    for (const value of written) expect(value).not.toContain(token)
+    const second = await t.post('/api/author/login', t.seal({ Mobile: '13800138000', Password: 'demo1234' }))
+    expect(second.ResultCode).toBe('10000')
+  })
+
+  it('runs two identical bodies arriving together once', async () => {
+    t = await startTestApp(kind)
+    const body = t.seal({ Mobile: '13900001111', Scene: 'register' })
+    const [a, b] = await Promise.all([
+      t.post('/api/author/sendsmscode', body),
+      t.post('/api/author/sendsmscode', body),
+    ])
+    expect(a.raw).toEqual(b.raw)
+    expect(a.ResultCode).toBe('10000')
+    const codes = await t.ctx.db.kysely
+      .selectFrom('sms_codes')
+      .selectAll()
+      .where('mobile', '=', '13900001111')
+      .execute()
+    expect(codes).toHaveLength(1)
+  })
+
+  it('answers a fault with 50000 and no detail, and lets the retry run again', async () => {
+    let runs = 0
+    t = await startTestApp(kind, {
+      prepare: (app) =>
+        registerCall(app, {
+          path: '/api/test/fragile',
+          auth: 'none',
+          mutates: true,
+          schema: z.object({}),
+          handle: async () => {
+            runs += 1
+            if (runs === 1) throw new Error('disk full at /var/lib/secret')
+            return 'ok'
+          },
+        }),
+    })
+    const body = t.seal({})
+    const first = await t.post('/api/test/fragile', body)
+    expect([first.status, first.ResultCode, first.ResultMsg]).toEqual([
+      500,
+      '50000',
+      '服务器繁忙，请稍后再试',
+    ])
+    expect(JSON.stringify(first.raw)).not.toContain('disk')
+    const retry = await t.post('/api/test/fragile', body)
+    expect([retry.ResultCode, retry.data]).toEqual(['10000', 'ok'])
+    expect(runs).toBe(2)
+  })
+
+  it('answers 404 with 10004 for an unknown call', async () => {
+    t = await startTestApp(kind)
+    const answer = await t.call('/api/epc/nosuchcall', {})
+    expect([answer.status, answer.ResultCode, answer.ResultMsg]).toEqual([404, '10004', '接口不存在'])
+  })
+})

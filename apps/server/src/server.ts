@@ -1,0 +1,40 @@
+// Starts the server: opens and migrates the database, loads the demo account, listens on PORT (8080).
+import { buildApp } from './app'
+import { loadConfig } from './config'
+import { openDatabase } from './db/database'
+import { migrateToLatest } from './db/migrate'
+import { DEMO_ACCOUNT, seedDemoAccount } from './db/seed/demo-account'
+import { ensureDemoCatalogue } from './modules/catalogue/demo-install'
+import { RedisStore } from './store/redis-store'
+import { MemoryStore, type SharedStore } from './store/shared-store'
+
+const config = loadConfig()
+const db = openDatabase(config)
+await migrateToLatest(db)
+await seedDemoAccount(db.kysely, Date.now())
+await ensureDemoCatalogue(db, (line) => console.log(line))
+const store: SharedStore = config.redisUrl
+  ? new RedisStore(config.redisUrl, config.redisPrefix)
+  : new MemoryStore()
+const app = await buildApp({
+  config,
+  db,
+  store,
+  serveWeb: true,
+  logger: { level: config.logLevel },
+})
+
+const shutdown = async () => {
+  await app.close()
+  await store.close()
+  await db.close()
+  process.exit(0)
+}
+process.once('SIGINT', shutdown)
+process.once('SIGTERM', shutdown)
+
+await app.listen({ port: config.port, host: config.host })
+const where = config.databaseUrl ? 'PostgreSQL' : config.sqlitePath
+console.log(`\n汽配EPC 已启动: http://localhost:${config.port}`)
+console.log(`演示账号: ${DEMO_ACCOUNT.mobile}  密码: ${DEMO_ACCOUNT.password}`)
+console.log(`数据库: ${where}${config.redisUrl ? '  共享存储: Redis' : ''}\n`)

@@ -1,0 +1,81 @@
+// Rows the tests need, written straight to the database (registration through the API is tested on its own).
+import type { AccountStateName } from '../src/db/schema'
+import type { TestApp } from './helper'
+
+/** scrypt of FACTORY_PASSWORD, computed once. */
+export const FACTORY_PASSWORD = 'pass1234'
+const FACTORY_PASSWORD_HASH =
+  'scrypt$17$8$1$hbzplQjeKG0Emb1186j8dA==$Wi35VfAEfvWSa7p4ITboxNqlALm+68nORpavtaFad3s='
+
+let serial = 0
+
+export async function createCompanyAccount(
+  t: TestApp,
+  opts: { mobile?: string; state?: AccountStateName; serviceDays?: number; companyName?: string } = {},
+) {
+  serial += 1
+  const db = t.ctx.db.kysely
+  const now = t.clock.now()
+  const mobile =
+    opts.mobile ?? `139${String(Date.now() % 100000).padStart(5, '0')}${String(serial).padStart(3, '0')}`
+  const company = await db
+    .insertInto('companies')
+    .values({
+      name: opts.companyName ?? `测试汽配${serial}`,
+      mobile,
+      open_id: `test-${mobile}-${serial}`,
+      type4s: 1,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  const account = await db
+    .insertInto('accounts')
+    .values({
+      company_id: company.id,
+      mobile,
+      user_name: `员工${serial}`,
+      password_hash: FACTORY_PASSWORD_HASH,
+      state: opts.state ?? 'active',
+      state_reason: null,
+      is_owner: 1,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  await db
+    .insertInto('services')
+    .values({
+      company_id: company.id,
+      kind: 'trial',
+      starts_at: now,
+      ends_at: now + (opts.serviceDays ?? 7) * 86_400_000,
+      created_at: now,
+    })
+    .execute()
+  return { mobile, accountId: account.id, companyId: company.id, password: FACTORY_PASSWORD }
+}
+
+export async function addStaff(
+  t: TestApp,
+  companyId: number,
+  mobile: string,
+  state: AccountStateName = 'active',
+) {
+  const now = t.clock.now()
+  await t.ctx.db.kysely
+    .insertInto('accounts')
+    .values({
+      company_id: companyId,
+      mobile,
+      user_name: '店员',
+      password_hash: FACTORY_PASSWORD_HASH,
+      state,
+      state_reason: null,
+      is_owner: 0,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute()
+}

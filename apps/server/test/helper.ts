@@ -1,0 +1,187 @@
+// Builds the app in-process on a fresh real database (SQLite always, PostgreSQL when TEST_DATABASE_URL is
+// set) and talks to it through the real envelope, as a client would.
+import { randomBytes } from 'node:crypto'
+import { DEMO_SITE_KEYS, type EnvelopeRequest, type SiteKeys } from '@epc/shared'
+import type { FastifyInstance } from 'fastify'
+import { sql } from 'kysely'
+import pg from 'pg'
+import { buildApp } from '../src/app'
+import type { Clock } from '../src/clock'
+import { type Config, loadConfig } from '../src/config'
+import type { AppContext } from '../src/context'
+import { type Db, openDatabase } from '../src/db/database'
+import { migrateToLatest } from '../src/db/migrate'
+import { seedDemoAccount } from '../src/db/seed/demo-account'
+import { decodeData, sealRequest } from '../src/lib/envelope-codec'
+import type { SmsProvider } from '../src/modules/accounts/sms/sms-provider'
+import { MemoryStore, type SharedStore } from '../src/store/shared-store'
+
+export type DbKind = 'sqlite' | 'postgres'
+
+/** The databases every integration test runs against. */
+export const dbKinds: DbKind[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite']
+
+export class ManualClock implements Clock {
+  constructor(public ms = Date.now()) {}
+  now() {
+    return this.ms
+  }
+  advance(ms: number) {
+    this.ms += ms
+  }
+}
+
+/** A fresh, migrated database of the given kind; PostgreSQL gets a database of its own, dropped on close. */
+export async function freshDatabase(kind: DbKind): Promise<{ db: Db; url?: string; drop(): Promise<void> }> {
+  if (kind === 'sqlite') {
+    const db = openDatabase({ sqlitePath: ':memory:' })
+    await migrateToLatest(db)
+    return { db, drop: () => db.close() }
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set')
+  const name = `epc_t_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${name}`)
+  await admin.end()
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  const db = openDatabase({ databaseUrl: url.toString(), sqlitePath: '' })
+  await migrateToLatest(db)
+  return {
+    db,
+    url: url.toString(),
+    async drop() {
+      await db.close()
+      const again = new pg.Client({ connectionString: adminUrl })
+      await again.connect()
+      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await again.end()
+    },
+  }
+}
+
+export interface CallAnswer<T = unknown> {
+  status: number
+  ResultCode: string
+  ResultMsg: string
+  data?: T
+  raw: Record<string, unknown>
+}
+
+export interface TestApp {
+  app: FastifyInstance
+  ctx: AppContext
+  clock: ManualClock
+  /** Calls an API path through the envelope. */
+  call<T = unknown>(path: string, payload: object, opts?: CallOptions): Promise<CallAnswer<T>>
+  /** Posts a prepared body as it is. */
+  post(
+    path: string,
+    body: unknown,
+    opts?: { token?: string; headers?: Record<string, string>; remoteAddress?: string },
+  ): Promise<CallAnswer>
+  seal(payload: object, opts?: { keys?: SiteKeys; timespan?: number }): EnvelopeRequest
+  login(mobile?: string, password?: string): Promise<string>
+  close(): Promise<void>
+}
+
+export interface CallOptions {
+  token?: string
+  keys?: SiteKeys
+  timespan?: number
+  remoteAddress?: string
+}
+
+export async function startTestApp(
+  kind: DbKind,
+  opts: {
+    config?: Partial<Config>
+    store?: SharedStore
+    sms?: SmsProvider
+    prepare?: (app: FastifyInstance) => void
+  } = {},
+): Promise<TestApp> {
+  const { db, drop } = await freshDatabase(kind)
+  const clock = new ManualClock()
+  await seedDemoAccount(db.kysely, clock.now())
+  const config = { ...loadConfig({}), ...opts.config }
+  const store = opts.store ?? new MemoryStore(() => clock.now())
+  const app = await buildApp({ config, db, store, clock, sms: opts.sms })
+  opts.prepare?.(app)
+  await app.ready()
+
+  const post: TestApp['post'] = async (path, body, o = {}) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: path,
+      remoteAddress: o.remoteAddress,
+      headers: {
+        'content-type': 'application/json',
+        ...(o.token ? { authorization: `Bearer ${o.token}` } : {}),
+        ...o.headers,
+      },
+      payload: typeof body === 'string' ? body : JSON.stringify(body),
+    })
+    const raw = res.json() as Record<string, unknown>
+    return {
+      status: res.statusCode,
+      ResultCode: raw.ResultCode as string,
+      ResultMsg: raw.ResultMsg as string,
+      data: typeof raw.data === 'string' ? decodeData(raw.data) : undefined,
+      raw,
+    }
+  }
+  const seal: TestApp['seal'] = (payload, o = {}) =>
+    sealRequest(o.keys ?? DEMO_SITE_KEYS, payload, { timespan: o.timespan ?? clock.now() })
+  const call = async <T>(path: string, payload: object, o: CallOptions = {}) =>
+    (await post(path, seal(payload, o), { token: o.token, remoteAddress: o.remoteAddress })) as CallAnswer<T>
+
+  return {
+    app,
+    ctx: app.ctx,
+    clock,
+    call,
+    post,
+    seal,
+    async login(mobile = '13800138000', password = 'demo1234') {
+      const answer = await call<{ Token: string }>('/api/author/login', {
+        Mobile: mobile,
+        Password: password,
+      })
+      if (answer.ResultCode !== '10000' || !answer.data) throw new Error(`login failed: ${answer.ResultMsg}`)
+      return answer.data.Token
+    },
+    async close() {
+      await app.close()
+      await store.close()
+      await drop()
+    },
+  }
+}
+
+/** Every row of every table, to show that a refused call changed nothing. */
+export async function snapshot(db: Db): Promise<string> {
+  const tables = [
+    'companies',
+    'accounts',
+    'sessions',
+    'sms_codes',
+    'services',
+    'sheets',
+    'sheet_lines',
+  ] as const
+  const out: Record<string, unknown[]> = {}
+  for (const t of tables) {
+    out[t] = (await sql`select * from ${sql.table(t)} order by 1`.execute(db.kysely)).rows
+  }
+  return JSON.stringify(out)
+}
+
+/** Reads the newest code the console SMS provider sent to a mobile, as the dev route would. */
+export async function latestSmsCode(t: TestApp, mobile: string): Promise<string> {
+  const res = await t.app.inject({ method: 'GET', url: `/api/dev/smscode?mobile=${mobile}` })
+  if (res.statusCode !== 200) throw new Error(`no SMS code for ${mobile}`)
+  return (res.json() as { code: string }).code
+}

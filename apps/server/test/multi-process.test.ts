@@ -1,0 +1,121 @@
+// Two server processes on one PostgreSQL and one Redis share replay memory and SMS throttles.
+// Needs both services: runs when TEST_DATABASE_URL and TEST_REDIS_URL are set (npm test sets them when the
+// machine's services answer, and says so when it skips them).
+import { type ChildProcess, spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { createServer } from 'node:net'
+import { resolve } from 'node:path'
+import { AccountMessages, DEMO_SITE_KEYS, type EnvelopeRequest } from '@epc/shared'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { REPO_ROOT } from '../src/config'
+import type { Db } from '../src/db/database'
+import { decodeData, sealRequest } from '../src/lib/envelope-codec'
+import { freshDatabase } from './helper'
+
+const enabled = Boolean(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer()
+    server.once('error', fail)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => done(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+}
+
+function startServer(env: Record<string, string>): Promise<ChildProcess> {
+  return new Promise((done, fail) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', resolve(REPO_ROOT, 'apps/server/src/server.ts')],
+      {
+        cwd: REPO_ROOT,
+        env: { ...process.env, LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent', HOST: '127.0.0.1', ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    )
+    let output = ''
+    const timer = setTimeout(() => fail(new Error(`server did not start:\n${output}`)), 30_000)
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      if (output.includes('已启动')) {
+        clearTimeout(timer)
+        done(child)
+      }
+    }
+    child.stdout?.on('data', onData)
+    child.stderr?.on('data', onData)
+    child.once('exit', (code) => fail(new Error(`server exited with ${code}:\n${output}`)))
+  })
+}
+
+describe.runIf(enabled)('two server processes on one PostgreSQL and one Redis', () => {
+  let database: { db: Db; url?: string; drop(): Promise<void> }
+  const servers: ChildProcess[] = []
+  const bases: string[] = []
+
+  beforeAll(async () => {
+    database = await freshDatabase('postgres')
+    const env = {
+      DATABASE_URL: database.url ?? '',
+      REDIS_URL: process.env.TEST_REDIS_URL ?? '',
+      REDIS_PREFIX: `epc-test-${randomBytes(4).toString('hex')}:`,
+    }
+    for (let i = 0; i < 2; i++) {
+      const port = await freePort()
+      servers.push(await startServer({ ...env, PORT: String(port) }))
+      bases.push(`http://127.0.0.1:${port}`)
+    }
+  }, 90_000)
+
+  afterAll(async () => {
+    for (const s of servers) s.kill('SIGTERM')
+    await Promise.all(
+      servers.map((s) => new Promise((r) => (s.exitCode !== null ? r(null) : s.once('exit', r)))),
+    )
+    await database?.drop()
+  })
+
+  async function post(base: string, path: string, body: EnvelopeRequest) {
+    const res = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+    const json = (await res.json()) as { ResultCode: string; ResultMsg: string; data?: string }
+    return { ...json, value: json.data ? decodeData(json.data) : undefined }
+  }
+
+  it('answers a body replayed to the other process with the stored answer, running it once', async () => {
+    const [a, b] = bases as [string, string]
+    const body = sealRequest(DEMO_SITE_KEYS, { Mobile: '13800138000', Password: 'demo1234' })
+    const first = await post(a, '/api/author/login', body)
+    const replayed = await post(b, '/api/author/login', body)
+    expect(first.ResultCode).toBe('10000')
+    expect(replayed).toEqual(first)
+    const sessions = await database.db.kysely.selectFrom('sessions').selectAll().execute()
+    expect(sessions).toHaveLength(1)
+  })
+
+  it('holds the SMS throttle across processes', async () => {
+    const [a, b] = bases as [string, string]
+    const mobile = `139${String(Date.now()).slice(-8)}`
+    const sent = await post(
+      a,
+      '/api/author/sendsmscode',
+      sealRequest(DEMO_SITE_KEYS, { Mobile: mobile, Scene: 'register' }),
+    )
+    expect(sent.ResultCode).toBe('10000')
+    const again = await post(
+      b,
+      '/api/author/sendsmscode',
+      sealRequest(DEMO_SITE_KEYS, { Mobile: mobile, Scene: 'register' }),
+    )
+    expect([again.ResultCode, again.ResultMsg]).toEqual(['10001', AccountMessages.smsTooFrequent])
+    // The console provider's code is readable from either process.
+    const code = (await (await fetch(`${b}/api/dev/smscode?mobile=${mobile}`)).json()) as { code: string }
+    expect(code.code).toMatch(/^\d{6}$/)
+  })
+})

@@ -1,0 +1,26 @@
+// Zod schemas for the plain-data field rules of fields.ts, for the server's call schemas.
+import * as z from 'zod/mini'
+import { type DecimalField, decimalHundredths, normalizeText, type TextField, textProblem } from './fields'
+
+export function textSchema(field: TextField) {
+  return z.transform((value: unknown, ctx) => {
+    const problem = textProblem(field, value)
+    if (problem) {
+      ctx.issues.push({ code: 'custom', message: problem, input: value })
+      return z.NEVER
+    }
+    return normalizeText(field, String(value ?? ''))
+  })
+}
+
+/** A decimal with at most two places, answered as an integer count of hundredths (fen for money). */
+export function decimalSchema(field: DecimalField) {
+  return z.transform((value: unknown, ctx) => {
+    const result = decimalHundredths(field, value)
+    if ('problem' in result) {
+      ctx.issues.push({ code: 'custom', message: result.problem, input: value })
+      return z.NEVER
+    }
+    return result.value
+  })
+}
