@@ -1,0 +1,465 @@
+// SQL of the catalogue look-ups. Every function takes the database (or a transaction) and answers rows;
+// the service turns them into the answers of docs/api.md.
+import { type Kysely, sql } from 'kysely'
+import type { Database } from '../../db/schema'
+
+type Q = Kysely<Database>
+
+const modelColumns = [
+  'cat_models.id',
+  'cat_models.model_code',
+  'cat_models.car_name',
+  'cat_models.year',
+  'cat_models.engine',
+  'cat_models.transmission',
+  'cat_series.series_number',
+  'cat_series.name_cn as series_name',
+  'cat_brands.brand_number',
+  'cat_brands.name_cn as brand_name',
+  'cat_brands.imported',
+  'cat_manufacturers.code as manufacturer_code',
+  'cat_manufacturers.name_cn as manufacturer_name',
+] as const
+
+function modelsQuery(db: Q) {
+  return db
+    .selectFrom('cat_models')
+    .innerJoin('cat_series', 'cat_series.id', 'cat_models.series_id')
+    .innerJoin('cat_brands', 'cat_brands.id', 'cat_series.brand_id')
+    .innerJoin('cat_manufacturers', 'cat_manufacturers.id', 'cat_models.manufacturer_id')
+    .select(modelColumns)
+}
+
+export type ModelRow = Awaited<ReturnType<typeof findModel>> & {}
+
+export function findModel(db: Q, modelCode: string) {
+  return modelsQuery(db).where('cat_models.model_code', '=', modelCode).executeTakeFirst()
+}
+
+export function findModelsByIds(db: Q, ids: number[]) {
+  if (!ids.length) return Promise.resolve([])
+  return modelsQuery(db).where('cat_models.id', 'in', ids).orderBy('cat_models.year', 'desc').execute()
+}
+
+export function vinPatterns(db: Q, wmi: string) {
+  return db
+    .selectFrom('cat_vin_patterns')
+    .select(['vds_pattern', 'year_from', 'year_to', 'model_id'])
+    .where('wmi', '=', wmi)
+    .execute()
+}
+
+// Browse
+
+export function brands(db: Q) {
+  return db
+    .selectFrom('cat_brands')
+    .innerJoin('cat_brand_groups', 'cat_brand_groups.id', 'cat_brands.brand_group_id')
+    .select([
+      'cat_brands.brand_number',
+      'cat_brands.name_cn',
+      'cat_brands.name_en',
+      'cat_brands.initial',
+      'cat_brands.imported',
+      'cat_brand_groups.code as group_code',
+      'cat_brand_groups.name_cn as group_name',
+    ])
+    .orderBy('cat_brands.initial')
+    .orderBy('cat_brands.sort')
+    .orderBy('cat_brands.brand_number')
+    .execute()
+}
+
+export function seriesOfBrand(db: Q, brandNumber: string) {
+  return db
+    .selectFrom('cat_series')
+    .innerJoin('cat_brands', 'cat_brands.id', 'cat_series.brand_id')
+    .leftJoin('cat_models', 'cat_models.series_id', 'cat_series.id')
+    .select(['cat_series.series_number', 'cat_series.name_cn', 'cat_models.year'])
+    .where('cat_brands.brand_number', '=', brandNumber)
+    .orderBy('cat_series.series_number')
+    .execute()
+}
+
+export function modelsOfSeries(db: Q, seriesNumber: string, year?: number) {
+  let q = modelsQuery(db).where('cat_series.series_number', '=', seriesNumber)
+  if (year !== undefined) q = q.where('cat_models.year', '=', year)
+  return q.orderBy('cat_models.year', 'desc').orderBy('cat_models.car_name').execute()
+}
+
+// Group tree and illustrations
+
+export function groupTree(db: Q, modelId: number) {
+  return db
+    .selectFrom('cat_model_illustrations as mi')
+    .innerJoin('cat_illustrations as il', 'il.id', 'mi.illustration_id')
+    .innerJoin('cat_sub_groups as sg', 'sg.id', 'il.sub_group_id')
+    .innerJoin('cat_main_groups as mg', 'mg.id', 'sg.main_group_id')
+    .select([
+      'mg.main_number',
+      'mg.name_cn as main_name',
+      'sg.sub_number',
+      'sg.name_cn as sub_name',
+      'il.image_code',
+      'il.image_name',
+    ])
+    .where('mi.model_id', '=', modelId)
+    .orderBy('mg.id')
+    .orderBy('sg.sub_number')
+    .orderBy('il.image_code')
+    .execute()
+}
+
+export function illustrationDrawings(db: Q, modelId: number, imageCodes: string[]) {
+  if (!imageCodes.length) return Promise.resolve([])
+  return db
+    .selectFrom('cat_illustrations as il')
+    .innerJoin('cat_model_illustrations as mi', 'mi.illustration_id', 'il.id')
+    .select(['il.image_code', 'il.svg'])
+    .where('mi.model_id', '=', modelId)
+    .where('il.image_code', 'in', imageCodes)
+    .execute()
+}
+
+export function findIllustration(db: Q, modelId: number, imageCode: string) {
+  return db
+    .selectFrom('cat_illustrations as il')
+    .innerJoin('cat_model_illustrations as mi', 'mi.illustration_id', 'il.id')
+    .innerJoin('cat_sub_groups as sg', 'sg.id', 'il.sub_group_id')
+    .innerJoin('cat_main_groups as mg', 'mg.id', 'sg.main_group_id')
+    .select([
+      'il.id',
+      'il.image_code',
+      'il.image_name',
+      'il.svg',
+      'il.width',
+      'il.height',
+      'il.callouts',
+      'sg.sub_number',
+      'sg.name_cn as sub_name',
+      'mg.main_number',
+      'mg.name_cn as main_name',
+    ])
+    .where('mi.model_id', '=', modelId)
+    .where('il.image_code', '=', imageCode)
+    .executeTakeFirst()
+}
+
+/** The part row of the outer query (aliased p), for correlated sub-queries. */
+const outerPart = sql.ref<number>('p.id')
+
+/** The columns every part listing carries: price for the caller's list, stock total, markers. */
+function partListing(db: Q, type4s: number) {
+  return {
+    price: db
+      .selectFrom('cat_prices')
+      .select('price_fen')
+      .where('cat_prices.part_id', '=', outerPart)
+      .where('cat_prices.type4s', 'in', [type4s, 1])
+      .orderBy(sql`case when type4s = ${type4s} then 0 else 1 end`)
+      .limit(1),
+    stock: db
+      .selectFrom('cat_stock')
+      .select(sql<number>`coalesce(sum(quantity), 0)`.as('n'))
+      .where('cat_stock.part_id', '=', outerPart),
+    banned: db
+      .selectFrom('cat_stock')
+      .select(sql<number>`coalesce(max(sales_banned), 0)`.as('b'))
+      .where('cat_stock.part_id', '=', outerPart),
+    substitutes: db
+      .selectFrom('cat_substitutes')
+      .select(sql<number>`count(*)`.as('c'))
+      .where('cat_substitutes.part_id', '=', outerPart),
+    newer: db
+      .selectFrom('cat_supersessions as s')
+      .innerJoin('cat_parts as np', 'np.id', 's.new_part_id')
+      .select('np.disp_number')
+      .where('s.old_part_id', '=', outerPart)
+      .limit(1),
+  }
+}
+
+export function illustrationParts(db: Q, modelId: number, illustrationId: number, type4s: number) {
+  const l = partListing(db, type4s)
+  return db
+    .selectFrom('cat_fitments as f')
+    .innerJoin('cat_parts as p', 'p.id', 'f.part_id')
+    .select([
+      'f.callout',
+      'f.quantity',
+      'f.note',
+      'p.id',
+      'p.disp_number',
+      'p.norm_number',
+      'p.part_name_cn',
+      'p.remark',
+      l.price.as('price_fen'),
+      l.stock.as('stock_total'),
+      l.banned.as('sales_banned'),
+      l.substitutes.as('substitute_count'),
+      l.newer.as('replaced_by'),
+    ])
+    .where('f.model_id', '=', modelId)
+    .where('f.illustration_id', '=', illustrationId)
+    .orderBy('f.callout')
+    .orderBy('p.disp_number')
+    .execute()
+}
+
+// Parts
+
+export function partsByNumbers(db: Q, numbers: string[], type4s: number) {
+  if (!numbers.length) return Promise.resolve([])
+  const l = partListing(db, type4s)
+  return db
+    .selectFrom('cat_parts as p')
+    .leftJoin('cat_generic_names as g', 'g.id', 'p.generic_name_id')
+    .select([
+      'p.id',
+      'p.disp_number',
+      'p.norm_number',
+      'p.part_name_cn',
+      'p.remark',
+      'g.name_cn as generic_name',
+      l.price.as('price_fen'),
+      l.stock.as('stock_total'),
+      l.banned.as('sales_banned'),
+      l.substitutes.as('substitute_count'),
+    ])
+    .where('p.norm_number', 'in', numbers)
+    .execute()
+}
+
+/** Numbers starting with a prefix, by the unique index (a range, so no LIKE collation question arises). */
+export function partsByPrefix(db: Q, prefix: string, limit: number) {
+  return db
+    .selectFrom('cat_parts')
+    .select(['norm_number'])
+    .where('norm_number', '>=', prefix)
+    .where('norm_number', '<', `${prefix}\u{10FFFF}`)
+    .orderBy('norm_number')
+    .limit(limit)
+    .execute()
+}
+
+export function supersessionsFrom(db: Q, partIds: number[]) {
+  if (!partIds.length) return Promise.resolve([])
+  return db
+    .selectFrom('cat_supersessions as s')
+    .innerJoin('cat_parts as np', 'np.id', 's.new_part_id')
+    .select(['s.old_part_id', 's.new_part_id', 's.changed_on', 'np.norm_number as new_norm'])
+    .where('s.old_part_id', 'in', partIds)
+    .execute()
+}
+
+export function supersessionsTo(db: Q, partIds: number[]) {
+  if (!partIds.length) return Promise.resolve([])
+  return db
+    .selectFrom('cat_supersessions as s')
+    .innerJoin('cat_parts as op', 'op.id', 's.old_part_id')
+    .select(['s.old_part_id', 's.new_part_id', 's.changed_on', 'op.norm_number as old_norm'])
+    .where('s.new_part_id', 'in', partIds)
+    .execute()
+}
+
+export function substitutesOf(db: Q, partIds: number[]) {
+  if (!partIds.length) return Promise.resolve([])
+  return db
+    .selectFrom('cat_substitutes as s')
+    .innerJoin('cat_parts as sp', 'sp.id', 's.substitute_part_id')
+    .select(['s.part_id', 's.note', 'sp.disp_number', 'sp.norm_number', 'sp.part_name_cn'])
+    .where('s.part_id', 'in', partIds)
+    .execute()
+}
+
+export function stockOf(db: Q, partIds: number[]) {
+  if (!partIds.length) return Promise.resolve([])
+  return db
+    .selectFrom('cat_stock')
+    .select(['part_id', 'warehouse', 'purchase_fen', 'sale_fen', 'quantity', 'sales_banned'])
+    .where('part_id', 'in', partIds)
+    .execute()
+}
+
+export function pricesOf(db: Q, partId: number) {
+  return db
+    .selectFrom('cat_prices')
+    .select(['type4s', 'price_fen'])
+    .where('part_id', '=', partId)
+    .orderBy('type4s')
+    .execute()
+}
+
+export function modelsFittingPart(db: Q, partId: number, limit: number) {
+  return db
+    .selectFrom('cat_fitments as f')
+    .innerJoin('cat_models as m', 'm.id', 'f.model_id')
+    .innerJoin('cat_series as s', 's.id', 'm.series_id')
+    .innerJoin('cat_brands as b', 'b.id', 's.brand_id')
+    .innerJoin('cat_illustrations as il', 'il.id', 'f.illustration_id')
+    .select([
+      'm.model_code',
+      'm.car_name',
+      'm.year',
+      'b.name_cn as brand_name',
+      'il.image_code',
+      'il.image_name',
+      'f.callout',
+      'f.quantity',
+    ])
+    .where('f.part_id', '=', partId)
+    .orderBy('b.name_cn')
+    .orderBy('m.year', 'desc')
+    .limit(limit)
+    .execute()
+}
+
+// Names
+
+export function genericNames(db: Q) {
+  return db
+    .selectFrom('cat_generic_names')
+    .select(['id', 'name_cn', 'system', 'unit', 'pinyin', 'initials'])
+    .orderBy('id')
+    .execute()
+}
+
+export function genericAliases(db: Q) {
+  return db
+    .selectFrom('cat_generic_aliases')
+    .select(['generic_name_id', 'alias', 'pinyin', 'initials'])
+    .execute()
+}
+
+/** The parts of a model (with where they are drawn) whose own name or generic name matches. */
+export function modelPartsMatching(
+  db: Q,
+  modelId: number,
+  match: { text: string; genericIds: number[]; number: string | null },
+  limit: number,
+) {
+  const like = `%${match.text.replace(/[%_\\]/g, (c) => `\\${c}`)}%`
+  return db
+    .selectFrom('cat_fitments as f')
+    .innerJoin('cat_parts as p', 'p.id', 'f.part_id')
+    .innerJoin('cat_illustrations as il', 'il.id', 'f.illustration_id')
+    .innerJoin('cat_sub_groups as sg', 'sg.id', 'il.sub_group_id')
+    .innerJoin('cat_main_groups as mg', 'mg.id', 'sg.main_group_id')
+    .select([
+      'p.disp_number',
+      'p.norm_number',
+      'p.part_name_cn',
+      'p.generic_name_id',
+      'p.name_pinyin',
+      'p.name_initials',
+      'f.callout',
+      'f.quantity',
+      'il.image_code',
+      'il.image_name',
+      'sg.sub_number',
+      'mg.main_number',
+    ])
+    .where('f.model_id', '=', modelId)
+    .where((eb) => {
+      const ors = [
+        eb(sql`p.part_name_cn`, 'like', sql`${like} escape '\\'`),
+        eb(sql`p.name_pinyin`, 'like', sql`${like.toLowerCase()} escape '\\'`),
+        eb(sql`p.name_initials`, 'like', sql`${like.toLowerCase()} escape '\\'`),
+      ]
+      if (match.genericIds.length) ors.push(eb('p.generic_name_id', 'in', match.genericIds))
+      if (match.number) {
+        ors.push(
+          eb.and([
+            eb('p.norm_number', '>=', match.number),
+            eb('p.norm_number', '<', `${match.number}\u{10FFFF}`),
+          ]),
+        )
+      }
+      return eb.or(ors)
+    })
+    .orderBy('mg.id')
+    .orderBy('sg.sub_number')
+    .orderBy('f.callout')
+    .limit(limit)
+    .execute()
+}
+
+/** A model's parts of given generic names, for maintenance and accident lists. */
+export function modelPartsOfNames(db: Q, modelId: number, genericIds: number[], type4s: number) {
+  if (!genericIds.length) return Promise.resolve([])
+  const l = partListing(db, type4s)
+  return db
+    .selectFrom('cat_fitments as f')
+    .innerJoin('cat_parts as p', 'p.id', 'f.part_id')
+    .innerJoin('cat_illustrations as il', 'il.id', 'f.illustration_id')
+    .select([
+      'p.id',
+      'p.disp_number',
+      'p.part_name_cn',
+      'p.generic_name_id',
+      'f.quantity',
+      'f.callout',
+      'il.image_code',
+      l.price.as('price_fen'),
+      l.stock.as('stock_total'),
+      l.banned.as('sales_banned'),
+    ])
+    .where('f.model_id', '=', modelId)
+    .where('p.generic_name_id', 'in', genericIds)
+    .orderBy('p.generic_name_id')
+    .orderBy('p.disp_number')
+    .execute()
+}
+
+export function maintenanceOf(db: Q, modelId: number) {
+  return db
+    .selectFrom('cat_maintenance as m')
+    .innerJoin('cat_generic_names as g', 'g.id', 'm.generic_name_id')
+    .select(['m.generic_name_id', 'g.name_cn', 'g.unit', 'm.quantity', 'm.interval_km', 'm.interval_months'])
+    .where('m.model_id', '=', modelId)
+    .orderBy('m.interval_km')
+    .orderBy('g.id')
+    .execute()
+}
+
+export function accidentZones(db: Q) {
+  return db
+    .selectFrom('cat_accident_zones as z')
+    .leftJoin('cat_zone_names as zn', 'zn.zone_id', 'z.id')
+    .select(['z.code', 'z.name_cn', 'z.parent_code', 'zn.generic_name_id'])
+    .orderBy('z.id')
+    .execute()
+}
+
+// History
+
+export async function recordVinQuery(
+  db: Q,
+  row: { account_id: number; vin: string; model_id: number | null; created_at: number },
+) {
+  await db.insertInto('vin_queries').values(row).execute()
+}
+
+export function recentVins(db: Q, accountId: number, limit: number) {
+  return db
+    .selectFrom('vin_queries as q')
+    .leftJoin('cat_models as m', 'm.id', 'q.model_id')
+    .select(['q.vin', 'q.created_at', 'm.car_name', 'm.model_code'])
+    .where('q.account_id', '=', accountId)
+    .orderBy('q.created_at', 'desc')
+    .orderBy('q.id', 'desc')
+    .limit(limit * 4)
+    .execute()
+}
+
+export async function metaValue(db: Q, key: string): Promise<string | undefined> {
+  return (await db.selectFrom('cat_meta').select('value').where('key', '=', key).executeTakeFirst())?.value
+}
+
+export async function setMeta(db: Q, key: string, value: string) {
+  await db
+    .insertInto('cat_meta')
+    .values({ key, value })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+    .execute()
+}

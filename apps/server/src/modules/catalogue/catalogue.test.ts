@@ -1,0 +1,432 @@
+// Every catalogue call on a real database holding the tiny demo catalogue, through the envelope.
+import { checkDigit, WAREHOUSES } from '@epc/shared'
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadTinyCatalogue } from '../../../test/catalogue-fixture'
+import { createCompanyAccount } from '../../../test/factories'
+import { dbKinds, startTestApp, type TestApp } from '../../../test/helper'
+import type { DemoVin } from './demo/generate'
+
+interface CarInfo {
+  ModelId: string
+  car_name: string
+  brand_name: string
+  series_number: string
+  year: number
+}
+
+describe.each(dbKinds)('catalogue calls on %s', (kind) => {
+  let t: TestApp
+  let token: string
+  let demoVins: DemoVin[]
+  const db = () => t.ctx.db.kysely
+  const call = <T>(path: string, payload: object, as = token) => t.call<T>(path, payload, { token: as })
+
+  beforeAll(async () => {
+    t = await startTestApp(kind)
+    demoVins = (await loadTinyCatalogue(t.ctx.db)).demoVins
+    token = await t.login()
+  }, 180_000)
+  afterAll(async () => {
+    await t.close()
+  })
+
+  /** A part of a model as the database has it, for expectations. */
+  async function somePart(filter: string) {
+    const { rows } = await sql<{ norm_number: string; disp_number: string; id: number }>`
+      select p.norm_number, p.disp_number, p.id from cat_parts p where ${sql.raw(filter)} order by p.id limit 1`.execute(
+      db(),
+    )
+    const row = rows[0]
+    if (!row) throw new Error(`no part where ${filter}`)
+    return row
+  }
+
+  describe('VIN query', () => {
+    it('resolves a demo VIN to its model, decodes it and remembers it for the account', async () => {
+      const demo = demoVins.find((d) => d.ModelId === 'FV-MAGOTAN-2020-1') as DemoVin
+      expect(demo.vin).toHaveLength(17)
+      expect(demo.vin[8]).toBe(checkDigit(demo.vin))
+      const answer = await call<{ status: string; models: CarInfo[]; decode: Record<string, unknown> }>(
+        '/api/epc/vinquery',
+        {
+          VIN: ` ${demo.vin.toLowerCase()} `,
+        },
+      )
+      expect(answer.ResultCode).toBe('10000')
+      expect(answer.data?.status).toBe('one')
+      expect(answer.data?.models[0]).toMatchObject({
+        ModelId: 'FV-MAGOTAN-2020-1',
+        brand_name: '一汽-大众',
+        year: 2020,
+      })
+      expect(answer.data?.decode).toMatchObject({
+        maker: '一汽-大众',
+        modelYear: 2020,
+        checkDigitValid: true,
+      })
+      const history = await call<{ recent: { vin: string; car_name: string }[]; demo: DemoVin[] }>(
+        '/api/epc/vinhistory',
+        {},
+      )
+      expect(history.data?.recent[0]).toMatchObject({ vin: demo.vin, car_name: demo.car_name })
+      expect(history.data?.demo.length).toBeGreaterThanOrEqual(10)
+    })
+
+    it('warns about a wrong check digit and still looks the VIN up', async () => {
+      const demo = demoVins.find((d) => d.ModelId.startsWith('GT-LEVIN')) as DemoVin
+      const wrong = demo.vin.slice(0, 8) + (demo.vin[8] === '1' ? '2' : '1') + demo.vin.slice(9)
+      const answer = await call<{ status: string; decode: { checkDigitValid: boolean; warnings: string[] } }>(
+        '/api/epc/vinquery',
+        {
+          VIN: wrong,
+        },
+      )
+      expect(answer.data?.status).toBe('one')
+      expect(answer.data?.decode.checkDigitValid).toBe(false)
+      expect(answer.data?.decode.warnings.join()).toContain('校验位不符')
+    })
+
+    it('offers a choice when several trims share a VIN pattern', async () => {
+      const demo = demoVins.find((d) => d.ModelId === 'FV-SAGITAR-2019-1') as DemoVin
+      const answer = await call<{ status: string; models: CarInfo[] }>('/api/epc/vinquery', { VIN: demo.vin })
+      expect(answer.data?.status).toBe('several')
+      expect(answer.data?.models.map((m) => m.ModelId).sort()).toEqual([
+        'FV-SAGITAR-2019-1',
+        'FV-SAGITAR-2019-2',
+      ])
+    })
+
+    it('decodes a VIN that is not in the catalogue, still naming maker and year', async () => {
+      const draft = 'LSVZZ99Z0MA123456'
+      const vin = `${draft.slice(0, 8)}${checkDigit(draft)}${draft.slice(9)}`
+      const answer = await call<{
+        status: string
+        models: CarInfo[]
+        decode: { maker: string; modelYear: number }
+      }>('/api/epc/vinquery', { VIN: vin })
+      expect(answer.data).toMatchObject({
+        status: 'none',
+        models: [],
+        decode: { maker: '上汽大众', modelYear: 2021 },
+      })
+    })
+
+    it('refuses what is not a VIN with 10002, and needs an active service', async () => {
+      expect(await call('/api/epc/vinquery', { VIN: 'LFV12345' })).toMatchObject({
+        ResultCode: '10002',
+        ResultMsg: '请输入17位车架号',
+      })
+      expect(await call('/api/epc/vinquery', { VIN: 'LFV2A21K#KC123456' })).toMatchObject({
+        ResultCode: '10002',
+        ResultMsg: '车架号含有无效字符',
+      })
+      const expired = await createCompanyAccount(t, { serviceDays: 0 })
+      const expiredToken = await t.login(expired.mobile, expired.password)
+      const answer = await call('/api/epc/vinquery', { VIN: demoVins[0]?.vin ?? '' }, expiredToken)
+      expect([answer.ResultCode, answer.ResultMsg]).toEqual(['99998', '服务已到期，请续费后使用'])
+    })
+  })
+
+  describe('car-model browse (free)', () => {
+    it('lists brands by initial, series with years, and models, without a login', async () => {
+      const brands = await t.call<
+        { initial: string; brands: { brand_number: string; brand_name: string }[] }[]
+      >('/api/epc/carbrands', {})
+      expect(brands.ResultCode).toBe('10000')
+      expect(brands.data?.map((b) => b.initial)).toEqual(['D', 'F'])
+      expect(brands.data?.[0]?.brands[0]).toMatchObject({ brand_number: 'FV', brand_name: '一汽-大众' })
+      const series = await t.call<{ series_number: string; series_name: string; years: number[] }[]>(
+        '/api/epc/carseries',
+        {
+          brand_number: 'FV',
+        },
+      )
+      expect(series.data?.find((s) => s.series_name === '速腾')).toEqual({
+        series_number: 'FV-SAGITAR',
+        series_name: '速腾',
+        years: [2022, 2019],
+      })
+      const models = await t.call<CarInfo[]>('/api/epc/carmodels', {
+        series_number: 'FV-SAGITAR',
+        year: 2019,
+      })
+      expect(models.data?.map((m) => m.car_name)).toEqual([
+        '速腾 2019款 280TSI DSG 舒适型',
+        '速腾 2019款 280TSI DSG 豪华型',
+      ])
+      expect((await t.call('/api/epc/carseries', { brand_number: 'NOPE' })).ResultCode).toBe('10004')
+    })
+  })
+
+  describe('groups and illustrations', () => {
+    it('answers the full group tree of a model', async () => {
+      const tree = await call<{
+        groups: { main_number: string; subs: { illustrations: { imageid: string }[] }[] }[]
+      }>('/api/epc/grouptree', { ModelId: 'GT-CAMRY-2021-2' })
+      expect(tree.data?.groups).toHaveLength(10)
+      for (const g of tree.data?.groups ?? []) {
+        expect(g.subs.length).toBeGreaterThanOrEqual(6)
+        for (const s of g.subs) expect(s.illustrations).toHaveLength(1)
+      }
+      expect((await call('/api/epc/grouptree', { ModelId: 'NO-SUCH' })).ResultCode).toBe('10004')
+    })
+
+    it('answers an illustration with its drawing, callout positions and priced parts', async () => {
+      const { rows } = await sql<{
+        image_code: string
+      }>`select image_code from cat_illustrations where image_code like 'V6%' order by image_code limit 1`.execute(
+        db(),
+      )
+      const imageid = rows[0]?.image_code as string
+      const answer = await call<{
+        svg: string
+        callouts: { callout: number; x: number; y: number }[]
+        parts: { callout: number; disp_number: string; price: number; stock_total: number; flag: number }[]
+      }>('/api/epc/illustration', { ModelId: 'FV-BORA-2021-1', imageid })
+      const il = answer.data
+      expect(il?.svg).toContain('<svg')
+      expect(il?.callouts.length).toBeGreaterThanOrEqual(8)
+      for (const c of il?.callouts ?? []) expect(il?.svg).toContain(`data-callout="${c.callout}"`)
+      expect(new Set(il?.parts.map((p) => p.callout))).toEqual(new Set(il?.callouts.map((c) => c.callout)))
+      for (const p of il?.parts ?? []) expect(p.price).toBeGreaterThan(0)
+      expect(il?.parts.every((p) => Number.isInteger(Math.round(p.price * 100)))).toBe(true)
+      expect(
+        (await call('/api/epc/illustration', { ModelId: 'FV-BORA-2021-1', imageid: 'T601' })).ResultCode,
+      ).toBe('10004')
+    })
+
+    it('answers drawings for thumbnails without counting a look-up, only of the model', async () => {
+      const answer = await call<{ imageid: string; svg: string }[]>('/api/epc/thumbnails', {
+        ModelId: 'FV-BORA-2021-1',
+        imageids: ['V601', 'V602', 'T601'],
+      })
+      expect(answer.data?.map((d) => d.imageid)).toEqual(['V601', 'V602'])
+      expect(answer.data?.[0]?.svg).toContain('<svg')
+    })
+
+    it('prices by the company price list (type4s)', async () => {
+      const member = await createCompanyAccount(t)
+      await db().updateTable('companies').set({ type4s: 2 }).where('id', '=', member.companyId).execute()
+      const memberToken = await t.login(member.mobile, member.password)
+      const payload = { ModelId: 'FV-BORA-2021-1', imageid: 'V601' }
+      const retail = await call<{ parts: { price: number }[] }>('/api/epc/illustration', payload)
+      const discounted = await call<{ parts: { price: number }[] }>(
+        '/api/epc/illustration',
+        payload,
+        memberToken,
+      )
+      const a = retail.data?.parts.find((p) => p.price > 100)?.price ?? 0
+      const index = retail.data?.parts.findIndex((p) => p.price === a) ?? 0
+      expect(discounted.data?.parts[index]?.price).toBeLessThan(a)
+    })
+  })
+
+  describe('part codes', () => {
+    it('finds codes typed in any case with spaces, dashes and dots', async () => {
+      const part = await somePart(`p.remark = '' and p.disp_number like '% %'`)
+      const typed = part.disp_number.toLowerCase().replaceAll(' ', '-').replace('-', '.')
+      const answer = await call<{ status: string; disp_number: string; stock: Record<string, number> }[]>(
+        '/api/epc/partsquery',
+        {
+          Codes: [typed],
+        },
+      )
+      expect(answer.ResultMsg).toBe('成功')
+      expect(answer.data?.[0]).toMatchObject({ status: 'found', disp_number: part.disp_number })
+      expect(Object.keys(answer.data?.[0]?.stock ?? {})).toEqual(WAREHOUSES.map((w) => w.code))
+    })
+
+    it('answers an old number with its current replacement, and says so', async () => {
+      const { rows } = await sql<{ old_disp: string; new_norm: string }>`
+        select o.disp_number as old_disp, n.norm_number as new_norm from cat_supersessions s
+        join cat_parts o on o.id = s.old_part_id join cat_parts n on n.id = s.new_part_id
+        where not exists (select 1 from cat_supersessions s2 where s2.old_part_id = s.new_part_id) limit 1`.execute(
+        db(),
+      )
+      const row = rows[0] as { old_disp: string; new_norm: string }
+      const answer = await call<{ status: string; old_number: string; part_number: string; flag: number }[]>(
+        '/api/epc/partsquery',
+        {
+          Codes: [row.old_disp],
+        },
+      )
+      expect(answer.data?.[0]).toMatchObject({
+        status: 'superseded',
+        old_number: row.old_disp,
+        part_number: row.new_norm,
+        flag: 1,
+      })
+    })
+
+    it('takes a unique prefix, offers several, marks sales-banned parts, and reports unknown codes', async () => {
+      const banned = await somePart(
+        `exists (select 1 from cat_stock s where s.part_id = p.id and s.sales_banned = 1)`,
+      )
+      const answer = await call<{ status: string; sales_banned?: boolean; candidates?: string[] }[]>(
+        '/api/epc/partsquery',
+        {
+          Codes: [banned.disp_number, banned.norm_number.slice(0, -1), 'ZZZZ99999999', '04'],
+        },
+      )
+      expect(answer.data?.[0]).toMatchObject({ status: 'found', sales_banned: true })
+      expect(['prefix', 'several']).toContain(answer.data?.[1]?.status)
+      expect(answer.data?.[2]?.status).toBe('none')
+      expect(answer.data?.[3]?.status).toBe('none')
+      const tooMany = await call('/api/epc/partsquery', {
+        Codes: Array.from({ length: 51 }, (_, i) => `A${i}`),
+      })
+      expect([tooMany.ResultCode, tooMany.ResultMsg]).toEqual(['10002', '一次最多查询50个配件编码'])
+    })
+
+    it('answers part detail: chain, substitutes, price lists, stock of the ten warehouses, fitting models', async () => {
+      const { rows } = await sql<{ disp: string }>`
+        select n.disp_number as disp from cat_supersessions s join cat_parts n on n.id = s.new_part_id
+        where exists (select 1 from cat_stock k where k.part_id = n.id) limit 1`.execute(db())
+      const detail = await call<{
+        chain: { disp_number: string; current: boolean }[]
+        prices: { type4s: number; price: number }[]
+        stock: { warehouse_name: string; STOCK_QUANTITY: number; PART_NO: string }[]
+        models: { ModelId: string }[]
+      }>('/api/epc/partdetail', { part_number: rows[0]?.disp as string })
+      expect(detail.data?.chain.length).toBeGreaterThanOrEqual(2)
+      expect(detail.data?.chain.at(-1)?.current).toBe(true)
+      expect(detail.data?.prices.map((p) => p.type4s)).toEqual([1, 2])
+      expect(detail.data?.stock.map((s) => s.warehouse_name)).toEqual([
+        '长春',
+        '北京',
+        '广州',
+        '西安',
+        '济南',
+        '武汉',
+        '新疆',
+        '成都',
+        '大连',
+        '华东',
+      ])
+      expect(detail.data?.models.length).toBeGreaterThan(0)
+      const { rows: subs } = await sql<{
+        disp: string
+      }>`select p.disp_number as disp from cat_substitutes s join cat_parts p on p.id = s.part_id limit 1`.execute(
+        db(),
+      )
+      const withSub = await call<{ substitutes: unknown[] }>('/api/epc/partdetail', {
+        part_number: subs[0]?.disp as string,
+      })
+      expect(withSub.data?.substitutes.length).toBeGreaterThan(0)
+    })
+  })
+
+  describe('names', () => {
+    it('searches within a model by Chinese, pinyin, initials, alias and number', async () => {
+      const search = (Keyword: string) =>
+        call<{ part_name_cn: string; imageid: string; callout: number; matched_by: string }[]>(
+          '/api/epc/namesearch',
+          {
+            ModelId: 'FV-MAGOTAN-2020-1',
+            Keyword,
+          },
+        )
+      const chinese = await search('滤清')
+      expect(chinese.data?.some((h) => h.part_name_cn === '机油滤清器')).toBe(true)
+      for (const [keyword, by] of [
+        ['jiyoulvqingqi', 'pinyin'],
+        ['jylqq', 'initials'],
+        ['机油格', 'alias'],
+      ] as const) {
+        const hits = (await search(keyword)).data ?? []
+        const hit = hits.find((h) => h.part_name_cn === '机油滤清器')
+        expect(hit, keyword).toMatchObject({ matched_by: by })
+        expect(hit?.imageid).toMatch(/^V/)
+      }
+      const part = await somePart(
+        `exists (select 1 from cat_fitments f join cat_models m on m.id = f.model_id where f.part_id = p.id and m.model_code = 'FV-MAGOTAN-2020-1')`,
+      )
+      const byNumber = await search(part.norm_number.slice(0, 6))
+      expect(byNumber.data?.some((h) => h.matched_by === 'number')).toBe(true)
+    })
+
+    it('lists the glossary by system and finds names by initials and aliases', async () => {
+      const all = await call<{ system: string; names: { name: string; aliases: string[] }[] }[]>(
+        '/api/epc/glossary',
+        {},
+      )
+      expect(all.data?.reduce((n, s) => n + s.names.length, 0)).toBeGreaterThanOrEqual(450)
+      const found = await call<{ names: { name: string; aliases: string[] }[] }[]>('/api/epc/glossary', {
+        Keyword: '叶子板',
+      })
+      expect(found.data?.flatMap((s) => s.names).some((n) => n.name === '翼子板')).toBe(true)
+    })
+  })
+
+  describe('maintenance and accidents', () => {
+    it('lists what is due at a mileage with quantities, prices and an exact total', async () => {
+      const answer = await call<{
+        service_mileage: number
+        items: { generic_name: string; quantity: number; price: number | null; money: number | null }[]
+        total: number
+      }>('/api/epc/maintenance', { ModelId: 'FV-MAGOTAN-2020-1', Mileage: 39_600 })
+      expect(answer.data?.service_mileage).toBe(40_000)
+      const names = answer.data?.items.map((i) => i.generic_name) ?? []
+      expect(names).toEqual(expect.arrayContaining(['机油滤清器', '火花塞', '前制动片', '发动机机油']))
+      expect(answer.data?.items.find((i) => i.generic_name === '发动机机油')?.quantity).toBe(5)
+      const fen = answer.data?.items.reduce((sum, i) => sum + Math.round((i.money ?? 0) * 100), 0) ?? 0
+      expect(Math.round((answer.data?.total ?? 0) * 100)).toBe(fen)
+      for (const i of answer.data?.items ?? []) {
+        if (i.price !== null)
+          expect(Math.round((i.money ?? 0) * 100)).toBe(Math.round(i.price * 100) * i.quantity)
+      }
+    })
+
+    it('lists the parts of the chosen accident zones with a total', async () => {
+      const zones = await call<{ code: string; children: { code: string }[] }[]>('/api/epc/accidentzones', {})
+      expect(zones.data?.map((z) => z.code)).toEqual(['front', 'rear', 'left', 'right', 'roof'])
+      const answer = await call<{ items: { part_name_cn: string; money: number | null }[]; total: number }>(
+        '/api/epc/accident',
+        {
+          ModelId: 'GT-LEVIN-2021-1',
+          Zones: ['front.bumper', 'front.headlamp'],
+        },
+      )
+      expect(answer.data?.items.length).toBeGreaterThan(2)
+      const fen = answer.data?.items.reduce((sum, i) => sum + Math.round((i.money ?? 0) * 100), 0) ?? 0
+      expect(Math.round((answer.data?.total ?? 0) * 100)).toBe(fen)
+      expect(
+        (await call('/api/epc/accident', { ModelId: 'GT-LEVIN-2021-1', Zones: ['nowhere'] })).ResultCode,
+      ).toBe('10002')
+    })
+  })
+
+  describe('accounts and quota', () => {
+    it("never shows one account's VIN history to another company", async () => {
+      const other = await createCompanyAccount(t)
+      const otherToken = await t.login(other.mobile, other.password)
+      const history = await call<{ recent: unknown[] }>('/api/epc/vinhistory', {}, otherToken)
+      expect(history.data?.recent).toEqual([])
+    })
+
+    it('needs a login for look-ups and counts them toward the daily quota', async () => {
+      expect((await t.call('/api/epc/grouptree', { ModelId: 'GT-CAMRY-2021-2' })).ResultCode).toBe('40100')
+      const limited = await startTestApp(kind, {
+        config: { quota: { dailyLimit: 2, burstPerMinute: 0, burstMinutes: 0 } },
+      })
+      try {
+        await loadTinyCatalogue(limited.ctx.db)
+        const tk = await limited.login()
+        for (let i = 0; i < 2; i++) {
+          expect(
+            (await limited.call('/api/epc/grouptree', { ModelId: 'GT-CAMRY-2021-2' }, { token: tk }))
+              .ResultCode,
+          ).toBe('10000')
+        }
+        expect(
+          (await limited.call('/api/epc/partsquery', { Codes: ['X1234'] }, { token: tk })).ResultCode,
+        ).toBe('10005')
+        // Browsing and the glossary are not look-ups.
+        expect((await limited.call('/api/epc/glossary', {}, { token: tk })).ResultCode).toBe('10000')
+      } finally {
+        await limited.close()
+      }
+    }, 120_000)
+  })
+})

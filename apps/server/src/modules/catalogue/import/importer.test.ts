@@ -1,0 +1,205 @@
+// The CSV importer on real databases: a good folder imports, a re-import updates, broken rows are reported
+// by file, line and field and nothing is kept, --skip-bad keeps the good rows.
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { sql } from 'kysely'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { dbKinds, freshDatabase } from '../../../../test/helper'
+import type { Db } from '../../../db/database'
+import { csvFolder } from './csv-source'
+import { formatProblem, runImport } from './importer'
+
+const SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 800 600"><g class="callout" data-callout="1"><circle r="11"/></g></svg>'
+
+const GOOD: Record<string, string> = {
+  brand_groups: 'code,name\nvw,大众\n',
+  manufacturers: 'code,name,country\nfaw-vw,一汽-大众,中国\n',
+  brands:
+    'brand_number,name,name_en,initial,brand_group,imported,sort\nFV,一汽-大众,FAW-Volkswagen,Y,vw,0,1\n',
+  series: 'series_number,brand_number,name\nFV-SAGITAR,FV,速腾\n',
+  models:
+    'model_code,series_number,manufacturer,car_name,year,engine,transmission\nFV-SAG-2019,FV-SAGITAR,faw-vw,"速腾 2019款 280TSI, DSG 舒适型",2019,EA211 1.4T,7速双离合\n',
+  vin_patterns: 'wmi,vds_pattern,year_from,year_to,model_code\nLFV,2A21K,2019,2021,FV-SAG-2019\n',
+  groups: 'main_number,main_name,sub_number,sub_name\n6,制动系统,601,前制动器\n6,制动系统,602,后制动器\n',
+  illustrations:
+    'image_code,image_name,sub_number,svg_file,callouts\nV601A,前制动器,601,V601A.svg,1:100:80;2:200:80\n',
+  model_illustrations: 'model_code,image_code\nFV-SAG-2019,V601A\n',
+  generic_names:
+    'name,system,unit,aliases\n前制动片,制动系统,套,刹车皮|前刹车片\n制动盘,制动系统,个,刹车盘\n',
+  parts:
+    'part_number,name,generic_name,remark\n5Q0 698 151 D,前制动片,前制动片,\n5Q0 698 151 E,前制动片,前制动片,新款\n5Q0 615 301 F,前制动盘,制动盘,\n',
+  fitments:
+    'model_code,image_code,callout,part_number,quantity,note\nFV-SAG-2019,V601A,1,5Q0 698 151 E,1,\nFV-SAG-2019,V601A,2,5Q0615301F,2,左右通用\n',
+  supersessions: 'old_part_number,new_part_number,changed_on\n5Q0 698 151 D,5Q0 698 151 E,2020-05-01\n',
+  substitutes: 'part_number,substitute_part_number,note\n5Q0 698 151 E,5Q0 698 151 D,\n',
+  prices: 'part_number,type4s,price\n5Q0 698 151 E,1,486.00\n5Q0 615 301 F,1,725.5\n',
+  stock:
+    'part_number,warehouse,purchase_price,sale_price,quantity,sales_banned\n5Q0 698 151 E,BJ,320.00,450.00,12,0\n5Q0 698 151 E,GZ,320.00,450.00,0,1\n',
+  maintenance:
+    'model_code,generic_name,quantity,interval_km,interval_months\nFV-SAG-2019,前制动片,1,40000,24\n',
+  accident_zones: 'code,name,parent_code,generic_names\nfront,前部,,\nfront.wheel,前轮区,front,制动盘\n',
+}
+
+async function folderWith(files: Record<string, string>, svg = SVG): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'epc-import-'))
+  await mkdir(join(dir, 'illustrations'))
+  await writeFile(join(dir, 'illustrations', 'V601A.svg'), svg)
+  for (const [name, body] of Object.entries(files)) await writeFile(join(dir, `${name}.csv`), body)
+  return dir
+}
+
+async function count(db: Db, table: string): Promise<number> {
+  const { rows } = await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(db.kysely)
+  return Number(rows[0]?.n)
+}
+
+describe.each(dbKinds)('catalogue import on %s', (kind) => {
+  let db: Db
+  let drop: () => Promise<void>
+  const dirs: string[] = []
+  beforeEach(async () => {
+    ;({ db, drop } = await freshDatabase(kind))
+  })
+  afterEach(async () => {
+    await drop()
+    for (const d of dirs.splice(0)) await rm(d, { recursive: true, force: true })
+  })
+  const folder = async (files: Record<string, string>, svg?: string) => {
+    const dir = await folderWith(files, svg)
+    dirs.push(dir)
+    return dir
+  }
+
+  it('imports a good folder, with normalised numbers, fen prices and pinyin', async () => {
+    const report = await runImport(db, csvFolder(await folder(GOOD)))
+    expect(report.errors.map(formatProblem)).toEqual([])
+    expect(report.ok).toBe(true)
+    expect(report.imported).toMatchObject({ parts: 3, fitments: 2, stock: 2, generic_names: 2 })
+    const pad = await db.kysely
+      .selectFrom('cat_parts')
+      .selectAll()
+      .where('norm_number', '=', '5Q0698151E')
+      .executeTakeFirstOrThrow()
+    expect(pad).toMatchObject({
+      disp_number: '5Q0 698 151 E',
+      part_name_cn: '前制动片',
+      name_initials: 'qzdp',
+      remark: '新款',
+    })
+    expect(pad.name_pinyin).toBe('qianzhidongpian')
+    const price = await db.kysely
+      .selectFrom('cat_prices')
+      .select('price_fen')
+      .where('part_id', '=', pad.id)
+      .executeTakeFirstOrThrow()
+    expect(price.price_fen).toBe(48600)
+    const disc = await db.kysely
+      .selectFrom('cat_parts')
+      .select('id')
+      .where('norm_number', '=', '5Q0615301F')
+      .executeTakeFirstOrThrow()
+    expect(
+      (
+        await db.kysely
+          .selectFrom('cat_prices')
+          .select('price_fen')
+          .where('part_id', '=', disc.id)
+          .executeTakeFirstOrThrow()
+      ).price_fen,
+    ).toBe(72550)
+    const aliases = await db.kysely
+      .selectFrom('cat_generic_aliases')
+      .select(['alias', 'initials'])
+      .orderBy('alias')
+      .execute()
+    expect(aliases).toContainEqual({ alias: '刹车皮', initials: 'scp' })
+    const model = await db.kysely.selectFrom('cat_models').select('car_name').executeTakeFirstOrThrow()
+    expect(model.car_name).toBe('速腾 2019款 280TSI, DSG 舒适型')
+  })
+
+  it('updates instead of duplicating when the same folder is imported again', async () => {
+    await runImport(db, csvFolder(await folder(GOOD)))
+    const changed = { ...GOOD, prices: 'part_number,type4s,price\n5Q0 698 151 E,1,499.90\n' }
+    const report = await runImport(db, csvFolder(await folder(changed)))
+    expect(report.ok).toBe(true)
+    for (const [table, n] of [
+      ['cat_parts', 3],
+      ['cat_fitments', 2],
+      ['cat_prices', 2],
+      ['cat_models', 1],
+      ['cat_generic_aliases', 3],
+      ['cat_zone_names', 1],
+    ] as const) {
+      expect(await count(db, table), table).toBe(n)
+    }
+    const { rows } = await sql<{
+      price_fen: number
+    }>`select price_fen from cat_prices p join cat_parts c on c.id = p.part_id where c.norm_number = '5Q0698151E'`.execute(
+      db.kysely,
+    )
+    expect(Number(rows[0]?.price_fen)).toBe(49990)
+  })
+
+  it('reports every bad row by file, line and field and keeps nothing', async () => {
+    const broken = {
+      ...GOOD,
+      parts:
+        'part_number,name,generic_name,remark\n5Q0 698 151 E,前制动片,前制动片,\n??,坏编码,,\n5Q0 615 301 F,,制动盘,\n',
+      fitments:
+        'model_code,image_code,callout,part_number,quantity,note\nFV-SAG-2019,V601A,1,NOPE-0001,1,\nFV-SAG-2019,V601A,0,5Q0 698 151 E,1,\n',
+      prices: 'part_number,type4s,price\n5Q0 698 151 E,1,48.605\n',
+      stock:
+        'part_number,warehouse,purchase_price,sale_price,quantity,sales_banned\n5Q0 698 151 E,SH,1,1,1,0\n',
+    }
+    const report = await runImport(db, csvFolder(await folder(broken)))
+    expect(report.ok).toBe(false)
+    expect(report.errors.map(formatProblem)).toEqual([
+      'parts.csv 第3行 字段 part_number：「??」不是有效的配件编码',
+      'parts.csv 第4行 字段 name：不能为空',
+      'fitments.csv 第2行 字段 part_number：配件编码「NOPE0001」不存在',
+      'fitments.csv 第3行 字段 callout：应在 1 到 999 之间，实为 0',
+      // This folder's parts.csv no longer has the old number, so what refers to it is reported too.
+      'supersessions.csv 第2行 字段 old_part_number：配件编码「5Q0698151D」不存在',
+      'substitutes.csv 第2行 字段 substitute_part_number：配件编码「5Q0698151D」不存在',
+      'prices.csv 第2行 字段 price：应为不小于0、最多两位小数的金额，实为「48.605」',
+      'stock.csv 第2行 字段 warehouse：应为 CC、BJ、GZ、XA、JN、WH、XJ、CD、DL、HD 之一',
+    ])
+    for (const table of ['cat_parts', 'cat_brands', 'cat_fitments', 'cat_illustrations'])
+      expect(await count(db, table)).toBe(0)
+  })
+
+  it('skips bad rows with skipBad, reporting them, and keeps the good ones', async () => {
+    const broken = { ...GOOD, parts: `${GOOD.parts}??,坏编码,,\n` }
+    const report = await runImport(db, csvFolder(await folder(broken)), { skipBad: true })
+    expect(report.ok).toBe(true)
+    expect(report.skipped.map(formatProblem)).toEqual([
+      'parts.csv 第5行 字段 part_number：「??」不是有效的配件编码',
+    ])
+    expect(await count(db, 'cat_parts')).toBe(3)
+  })
+
+  it('refuses a file without a needed column, a drawing with a script, and a path out of the folder', async () => {
+    const noColumn = { ...GOOD, series: 'series_number,name\nFV-SAGITAR,速腾\n' }
+    const a = await runImport(db, csvFolder(await folder(noColumn)))
+    expect(a.errors.map(formatProblem)[0]).toBe('series.csv 第1行 字段 brand_number：表头缺少这些列')
+
+    const script = await runImport(
+      db,
+      csvFolder(await folder(GOOD, SVG.replace('</svg>', '<script>alert(1)</script></svg>'))),
+    )
+    expect(script.errors.map(formatProblem)).toContain(
+      'illustrations.csv 第2行 字段 svg：图中含有脚本，已拒绝',
+    )
+
+    const climbing = {
+      ...GOOD,
+      illustrations:
+        'image_code,image_name,sub_number,svg_file,callouts\nV601A,前制动器,601,../../etc/passwd,1:1:1\n',
+    }
+    const c = await runImport(db, csvFolder(await folder(climbing)))
+    expect(c.errors.map(formatProblem)[0]).toBe('illustrations.csv 第2行 字段 svg_file：文件名不能含有路径')
+    expect(await count(db, 'cat_parts')).toBe(0)
+  })
+})

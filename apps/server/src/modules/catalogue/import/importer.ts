@@ -1,0 +1,187 @@
+// Runs a catalogue import: every file in order, in one transaction. Each row is checked; errors name the
+// file, line and field. With any error nothing is kept, unless skipBad, which skips the bad rows and
+// reports them. Re-importing the same data updates rows instead of duplicating them.
+import { sql } from 'kysely'
+import { pinyin } from 'pinyin-pro'
+import type { Db } from '../../../db/database'
+import { type Row, RowError } from './fields'
+import { type ImportContext, type KeyMaps, TABLES } from './tables'
+import { openWriter } from './writer'
+
+export interface SourceRow {
+  /** The line in the file (the header is line 1), for messages. */
+  line: number
+  values: Row
+}
+
+export interface CatalogueSource {
+  /** Rows of a table, or null when the source has no such file; generated rows come synchronously. */
+  rows(table: string): Iterable<SourceRow> | AsyncIterable<SourceRow> | null
+  /** The header of a table's file, to check the columns before reading rows. */
+  columns(table: string): Promise<string[] | null>
+  readSvg(row: Row): Promise<string>
+  describe(table: string): string
+}
+
+export interface ImportProblem {
+  file: string
+  line: number
+  field: string
+  message: string
+}
+
+export interface ImportReport {
+  ok: boolean
+  imported: Record<string, number>
+  skipped: ImportProblem[]
+  errors: ImportProblem[]
+  seconds: number
+}
+
+export interface ImportOptions {
+  skipBad?: boolean
+  /** Called about every 50,000 rows and at the end of each file. */
+  onProgress?(table: string, rows: number, rowsPerSecond: number): void
+  /** Errors beyond this many are counted but not listed. */
+  maxListedErrors?: number
+}
+
+export function formatProblem(p: ImportProblem): string {
+  return `${p.file} 第${p.line}行 字段 ${p.field}：${p.message}`
+}
+
+const KEY_QUERIES: [keyof KeyMaps, string, string][] = [
+  ['brandGroups', 'cat_brand_groups', 'code'],
+  ['manufacturers', 'cat_manufacturers', 'code'],
+  ['brands', 'cat_brands', 'brand_number'],
+  ['series', 'cat_series', 'series_number'],
+  ['models', 'cat_models', 'model_code'],
+  ['mainGroups', 'cat_main_groups', 'main_number'],
+  ['subGroups', 'cat_sub_groups', 'sub_number'],
+  ['illustrations', 'cat_illustrations', 'image_code'],
+  ['genericNames', 'cat_generic_names', 'name_cn'],
+  ['parts', 'cat_parts', 'norm_number'],
+  ['zones', 'cat_accident_zones', 'code'],
+]
+
+/** What is already in the database, so an import may refer to earlier imports' rows. */
+async function loadKeys(db: Db): Promise<KeyMaps> {
+  const maps = {} as KeyMaps
+  for (const [name, table, column] of KEY_QUERIES) {
+    const { rows } = await sql<{
+      id: number
+      k: string
+    }>`select id, ${sql.ref(column)} as k from ${sql.table(table)}`.execute(db.kysely)
+    maps[name] = new Map(rows.map((r) => [r.k, Number(r.id)]))
+  }
+  return maps
+}
+
+function spokenForms() {
+  const cache = new Map<string, { full: string; initials: string }>()
+  return (text: string) => {
+    let hit = cache.get(text)
+    if (!hit) {
+      const options = { toneType: 'none', type: 'array', nonZh: 'consecutive', v: true } as const
+      const full = pinyin(text, options).join('').toLowerCase().replace(/\s+/g, '')
+      const initials = pinyin(text, { ...options, pattern: 'first' })
+        .join('')
+        .toLowerCase()
+        .replace(/\s+/g, '')
+      hit = { full, initials }
+      // Names repeat a great deal across parts, so the cache stays small.
+      if (cache.size < 200_000) cache.set(text, hit)
+    }
+    return hit
+  }
+}
+
+export async function runImport(
+  db: Db,
+  source: CatalogueSource,
+  options: ImportOptions = {},
+): Promise<ImportReport> {
+  const started = Date.now()
+  const maxListed = options.maxListedErrors ?? 200
+  const errors: ImportProblem[] = []
+  const skipped: ImportProblem[] = []
+  let errorCount = 0
+  const imported: Record<string, number> = {}
+  const writer = await openWriter(db)
+  const ctx: ImportContext = {
+    writer,
+    ids: await loadKeys(db),
+    readSvg: (r) => source.readSvg(r),
+    pinyin: spokenForms(),
+  }
+
+  const problem = (p: ImportProblem) => {
+    if (options.skipBad) {
+      if (skipped.length < maxListed) skipped.push(p)
+    } else {
+      errorCount += 1
+      if (errors.length < maxListed) errors.push(p)
+    }
+  }
+
+  try {
+    for (const table of TABLES) {
+      const rows = source.rows(table.name)
+      if (!rows) continue
+      const file = source.describe(table.name)
+      const header = (await source.columns(table.name)) ?? []
+      const missing = table.columns.filter((c) => !header.includes(c))
+      if (missing.length) {
+        problem({ file, line: 1, field: missing.join(','), message: '表头缺少这些列' })
+        if (!options.skipBad) continue
+      }
+      const importer = table.open(ctx)
+      let count = 0
+      const tableStart = Date.now()
+      // Millions of rows: no promise per row unless the source or the writer has something to wait for.
+      const take = (row: SourceRow): Promise<void> | undefined => {
+        try {
+          const pending = importer.row(row.values)
+          if (pending)
+            return pending.then(
+              () => {
+                count += 1
+              },
+              (error) => {
+                if (!(error instanceof RowError)) throw error
+                problem({ file, line: row.line, field: error.field, message: error.message })
+              },
+            )
+          count += 1
+        } catch (error) {
+          if (!(error instanceof RowError)) throw error
+          problem({ file, line: row.line, field: error.field, message: error.message })
+        }
+        if (count % 50_000 === 0 && count > 0) {
+          options.onProgress?.(table.name, count, count / ((Date.now() - tableStart) / 1000 || 1))
+        }
+        return undefined
+      }
+      if (Symbol.iterator in rows) {
+        for (const row of rows) {
+          const pending = take(row)
+          if (pending) await pending
+        }
+      } else {
+        for await (const row of rows) await take(row)
+      }
+      await importer.finish()
+      imported[table.name] = count
+      options.onProgress?.(table.name, count, count / ((Date.now() - tableStart) / 1000 || 0.001))
+    }
+    if (errorCount > 0) {
+      await writer.rollback()
+      return { ok: false, imported: {}, skipped, errors, seconds: (Date.now() - started) / 1000 }
+    }
+    await writer.commit()
+  } catch (error) {
+    await writer.rollback()
+    throw error
+  }
+  return { ok: true, imported, skipped, errors, seconds: (Date.now() - started) / 1000 }
+}

@@ -1,0 +1,164 @@
+// Writes import rows in batches inside one transaction: prepared statements on SQLite (synchronous and
+// fast), multi-row upserts on PostgreSQL. SQL is written once with `?` placeholders.
+import type { Database as SqliteDatabase, Statement } from 'better-sqlite3'
+import type pg from 'pg'
+import type { Db } from '../../../db/database'
+
+export interface UpsertSpec {
+  table: string
+  columns: string[]
+  /** The unique key an existing row is found by. */
+  conflict: string[]
+  /** Columns overwritten when the row exists; none means keep the existing row. */
+  update: string[]
+  /** Answer the id of each written row, by its key column. */
+  returning?: { id: string; key: string }
+}
+
+export interface ImportWriter {
+  readonly dialect: 'sqlite' | 'postgres'
+  /** `known` holds the keys already written (with their ids), for specs that answer ids. */
+  upsert(spec: UpsertSpec, known?: Map<string, number>): BatchUpsert
+  commit(): Promise<void>
+  rollback(): Promise<void>
+}
+
+export interface BatchUpsert {
+  /** Synchronous on SQLite (nothing to wait for), a promise on PostgreSQL when a batch is sent. */
+  add(values: unknown[]): void | Promise<void>
+  flush(): Promise<void>
+  /** Called with (key, id) for every written row when the spec asks for ids. */
+  onWritten?: (key: string, id: number) => void
+}
+
+function upsertSql(spec: UpsertSpec, rows: number, numbered: boolean): string {
+  let n = 0
+  const placeholder = () => (numbered ? `$${++n}` : '?')
+  const tuple = () => `(${spec.columns.map(placeholder).join(', ')})`
+  const values = Array.from({ length: rows }, tuple).join(', ')
+  const action = spec.update.length
+    ? `DO UPDATE SET ${spec.update.map((c) => `${c} = excluded.${c}`).join(', ')}`
+    : spec.returning
+      ? // A no-op update so RETURNING answers the existing row's id too.
+        `DO UPDATE SET ${spec.conflict[0]} = excluded.${spec.conflict[0]}`
+      : 'DO NOTHING'
+  const returning = spec.returning ? ` RETURNING ${spec.returning.id}, ${spec.returning.key}` : ''
+  return `INSERT INTO ${spec.table} (${spec.columns.join(', ')}) VALUES ${values} ON CONFLICT (${spec.conflict.join(', ')}) ${action}${returning}`
+}
+
+class SqliteBatch implements BatchUpsert {
+  onWritten?: (key: string, id: number) => void
+  private readonly statement: Statement
+  // Rows with ids: a new key is a plain insert, a known one an update by id; twice as fast as an upsert
+  // with RETURNING, which matters for millions of parts.
+  private readonly insert?: Statement
+  private readonly update?: Statement
+  private readonly keyIndex: number
+
+  constructor(
+    sqlite: SqliteDatabase,
+    private readonly spec: UpsertSpec,
+    private readonly known?: Map<string, number>,
+  ) {
+    this.statement = sqlite.prepare(upsertSql(spec, 1, false))
+    this.keyIndex = spec.returning ? spec.columns.indexOf(spec.returning.key) : -1
+    if (spec.returning && known) {
+      this.insert = sqlite.prepare(
+        `INSERT INTO ${spec.table} (${spec.columns.join(', ')}) VALUES (${spec.columns.map(() => '?').join(', ')})`,
+      )
+      const set = spec.columns.filter((c) => c !== spec.returning?.key)
+      this.update = sqlite.prepare(
+        `UPDATE ${spec.table} SET ${set.map((c) => `${c} = ?`).join(', ')} WHERE ${spec.returning.id} = ?`,
+      )
+    }
+  }
+
+  add(values: unknown[]): void {
+    const returning = this.spec.returning
+    if (!returning) {
+      this.statement.run(values)
+      return
+    }
+    const key = String(values[this.keyIndex])
+    const id = this.known?.get(key)
+    if (this.insert && this.update) {
+      if (id === undefined) {
+        this.onWritten?.(key, Number(this.insert.run(values).lastInsertRowid))
+      } else {
+        this.update.run([...values.filter((_, i) => i !== this.keyIndex), id])
+        this.onWritten?.(key, id)
+      }
+      return
+    }
+    const row = this.statement.get(values) as Record<string, unknown>
+    this.onWritten?.(String(row[returning.key]), Number(row[returning.id]))
+  }
+
+  async flush() {}
+}
+
+const PG_BATCH_ROWS = 500
+
+class PgBatch implements BatchUpsert {
+  onWritten?: (key: string, id: number) => void
+  // Keyed by the conflict key: PostgreSQL refuses to touch one row twice in one statement, last one wins.
+  private pending = new Map<string, unknown[]>()
+  private readonly keyIndexes: number[]
+
+  constructor(
+    private readonly client: pg.PoolClient,
+    private readonly spec: UpsertSpec,
+  ) {
+    this.keyIndexes = spec.conflict.map((c) => spec.columns.indexOf(c))
+  }
+
+  async add(values: unknown[]) {
+    const key = this.keyIndexes.map((i) => String(values[i])).join('\u0001')
+    this.pending.delete(key)
+    this.pending.set(key, values)
+    if (this.pending.size >= PG_BATCH_ROWS) await this.flush()
+  }
+
+  async flush() {
+    if (!this.pending.size) return
+    const rows = [...this.pending.values()]
+    this.pending = new Map()
+    const result = await this.client.query(upsertSql(this.spec, rows.length, true), rows.flat())
+    const returning = this.spec.returning
+    if (returning && this.onWritten) {
+      for (const row of result.rows as Record<string, unknown>[]) {
+        this.onWritten(String(row[returning.key]), Number(row[returning.id]))
+      }
+    }
+  }
+}
+
+export async function openWriter(db: Db): Promise<ImportWriter> {
+  if (db.dialect === 'sqlite') {
+    const sqlite = db.sqlite
+    if (!sqlite) throw new Error('SQLite handle missing')
+    sqlite.exec('BEGIN')
+    return {
+      dialect: 'sqlite',
+      upsert: (spec, known) => new SqliteBatch(sqlite, spec, known),
+      commit: async () => void sqlite.exec('COMMIT'),
+      rollback: async () => void sqlite.exec('ROLLBACK'),
+    }
+  }
+  const pool = db.pgPool
+  if (!pool) throw new Error('PostgreSQL pool missing')
+  const client = await pool.connect()
+  await client.query('BEGIN')
+  return {
+    dialect: 'postgres',
+    upsert: (spec) => new PgBatch(client, spec),
+    commit: async () => {
+      await client.query('COMMIT')
+      client.release()
+    },
+    rollback: async () => {
+      await client.query('ROLLBACK')
+      client.release()
+    },
+  }
+}

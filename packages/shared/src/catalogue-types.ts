@@ -1,0 +1,225 @@
+// The answers of the catalogue calls (docs/api.md), shared so the server's service and the web screens
+// agree on every field. Money is yuan with 2 decimals; null where the catalogue has no price.
+
+/** Car info of spec section 3, for one model. */
+export interface CarInfo {
+  ModelId: string
+  car_name: string
+  year: number
+  engine: string
+  transmission: string
+  series_number: string
+  series_name: string
+  brand_number: string
+  brand_name: string
+  manufacturerId: string
+  manufacturer_name: string
+  imported: boolean
+  vinCode: string
+}
+
+export interface VinQueryAnswer {
+  vinCode: string
+  status: 'one' | 'several' | 'none'
+  models: CarInfo[]
+  decode: {
+    valid: boolean
+    maker: string | null
+    brand: string | null
+    country: string | null
+    imported: boolean | null
+    modelYear: number | null
+    modelYearCandidates: number[]
+    plantCode: string | null
+    checkDigitValid: boolean | null
+    expectedCheckDigit: string | null
+    warnings: string[]
+    corrections: { position: number; from: string; to: string }[]
+  }
+}
+
+export interface VinHistoryAnswer {
+  recent: { vin: string; car_name: string; ModelId: string; queried_at: number }[]
+  demo: { vin: string; car_name: string; ModelId: string }[]
+}
+
+export interface BrandInitial {
+  initial: string
+  brands: {
+    brand_number: string
+    brand_name: string
+    name_en: string
+    imported: boolean
+    group_code: string
+    group_name: string
+  }[]
+}
+
+export interface SeriesEntry {
+  series_number: string
+  series_name: string
+  years: number[]
+}
+
+export interface GroupTreeAnswer {
+  model: CarInfo
+  groups: {
+    main_number: string
+    name: string
+    subs: {
+      sub_number: string
+      name: string
+      illustrations: { imageid: string; image_name: string; grpid: string }[]
+    }[]
+  }[]
+}
+
+export interface IllustrationPart {
+  callout: number
+  disp_number: string
+  part_number: string
+  part_name_cn: string
+  quantity: number
+  note: string
+  remark: string
+  price: number | null
+  stock_total: number
+  sales_banned: boolean
+  substitutes: number
+  replaced_by: string | null
+  /** 1 marks a part with substitutes or a replacement (spec's replacement flag). */
+  flag: 0 | 1
+}
+
+export interface IllustrationAnswer {
+  model: CarInfo
+  imageid: string
+  image_name: string
+  main_number: string
+  main_name: string
+  sub_number: string
+  sub_name: string
+  svg: string
+  width: number
+  height: number
+  callouts: { callout: number; x: number; y: number }[]
+  parts: IllustrationPart[]
+}
+
+export interface PartRow {
+  disp_number: string
+  part_number: string
+  part_name_cn: string
+  generic_name: string
+  remark: string
+  price: number | null
+  /** Quantity per warehouse code (CC, BJ, … HD). */
+  stock: Record<string, number>
+  stock_total: number
+  sales_banned: boolean
+  substitutes: { disp_number: string; part_name_cn: string; note: string }[]
+  flag: 0 | 1
+}
+
+export type PartsQueryRow =
+  | ({ input: string; status: 'found' | 'prefix' } & PartRow)
+  | ({ input: string; status: 'superseded'; old_number: string } & PartRow)
+  | { input: string; status: 'several'; part_number: string; candidates: string[] }
+  | { input: string; status: 'none'; part_number: string }
+
+export interface StockRow {
+  warehouse: string
+  warehouse_name: string
+  PART_NO: string
+  PART_NAME: string
+  PRICE: number | null
+  NETWR: number | null
+  STOCK_QUANTITY: number
+  SLFLAG: number
+}
+
+export interface PartDetailAnswer {
+  disp_number: string
+  part_number: string
+  part_name_cn: string
+  generic_name: string
+  remark: string
+  price: number | null
+  sales_banned: boolean
+  replaced_by: string | null
+  chain: { disp_number: string; part_number: string; changed_on: string; current: boolean }[]
+  substitutes: { disp_number: string; part_name_cn: string; note: string }[]
+  prices: { type4s: number; name: string; price: number | null }[]
+  stock: StockRow[]
+  models: {
+    ModelId: string
+    car_name: string
+    year: number
+    brand_name: string
+    imageid: string
+    image_name: string
+    callout: number
+    quantity: number
+  }[]
+}
+
+export interface NameSearchHit {
+  disp_number: string
+  part_number: string
+  part_name_cn: string
+  imageid: string
+  image_name: string
+  main_number: string
+  sub_number: string
+  callout: number
+  quantity: number
+  matched_by: 'name' | 'pinyin' | 'initials' | 'alias' | 'number'
+}
+
+export interface GlossarySystem {
+  system: string
+  names: { name: string; pinyin: string; initials: string; unit: string; aliases: string[] }[]
+}
+
+export interface MaintenanceAnswer {
+  model: CarInfo
+  mileage: number
+  service_mileage: number
+  items: {
+    generic_name: string
+    unit: string
+    quantity: number
+    interval_km: number
+    interval_months: number
+    disp_number: string | null
+    part_name_cn: string | null
+    price: number | null
+    money: number | null
+    stock_total: number
+    sales_banned: boolean
+  }[]
+  total: number
+}
+
+export interface AccidentZone {
+  code: string
+  name: string
+  children: { code: string; name: string; parent: string | null }[]
+}
+
+export interface AccidentAnswer {
+  model: CarInfo
+  zones: string[]
+  items: {
+    disp_number: string
+    part_name_cn: string
+    imageid: string
+    callout: number
+    quantity: number
+    price: number | null
+    money: number | null
+    stock_total: number
+    sales_banned: boolean
+  }[]
+  total: number
+}

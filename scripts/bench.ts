@@ -1,0 +1,304 @@
+// `npm run bench`: builds (once) a catalogue of 2,000,000+ parts and 10,000,000+ fitments in SQLite through
+// the importer, then measures the server over HTTP with 32 concurrent connections: part-code query,
+// illustration with parts, VIN query and name search through the full envelope, and a bare Fastify JSON
+// route as the ceiling. Prints p50/p99 latency, requests per second, the import rate and the server's peak
+// resident memory. Figures go to docs/performance.md by hand.
+import { type ChildProcess, spawn } from 'node:child_process'
+import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { resolve } from 'node:path'
+import { checkDigit, DEMO_SITE_KEYS } from '@epc/shared'
+import autocannon, { type Request } from 'autocannon'
+import { sql } from 'kysely'
+import { REPO_ROOT } from '../apps/server/src/config'
+import { openDatabase } from '../apps/server/src/db/database'
+import { migrateToLatest } from '../apps/server/src/db/migrate'
+import { DEMO_ACCOUNT, seedDemoAccount } from '../apps/server/src/db/seed/demo-account'
+import { decodeData, sealRequest } from '../apps/server/src/lib/envelope-codec'
+import * as repo from '../apps/server/src/modules/catalogue/catalogue.repository'
+import { demoCatalogue } from '../apps/server/src/modules/catalogue/demo/generate'
+import { CATALOGUE_META_KEY } from '../apps/server/src/modules/catalogue/demo-install'
+import { formatProblem, runImport } from '../apps/server/src/modules/catalogue/import/importer'
+import { recordSource } from '../apps/server/src/modules/catalogue/import/record-source'
+
+const DB_PATH = resolve(REPO_ROOT, 'data/bench.sqlite')
+const CONNECTIONS = 32
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
+const TARGETS = { partsquery: 10, illustration: 10, vinquery: 20, namesearch: 20 } as Record<string, number>
+const YEAR_CODES: Record<number, string> = {
+  2015: 'F',
+  2016: 'G',
+  2017: 'H',
+  2018: 'J',
+  2019: 'K',
+  2020: 'L',
+  2021: 'M',
+  2022: 'N',
+  2023: 'P',
+}
+
+interface ImportStats {
+  seconds: number
+  rows: number
+  parts: number
+  partRowsPerSecond: number
+  rowsPerSecond: number
+}
+
+async function buildCatalogue(): Promise<ImportStats> {
+  const probe = existsSync(DB_PATH) ? openDatabase({ sqlitePath: DB_PATH }) : null
+  if (probe) {
+    const done = await repo.metaValue(probe.kysely, 'bench_import').catch(() => undefined)
+    await probe.close()
+    if (done) {
+      console.log(`复用已有的基准数据库 ${DB_PATH}`)
+      return JSON.parse(done) as ImportStats
+    }
+  }
+  for (const suffix of ['', '-wal', '-shm']) rmSync(`${DB_PATH}${suffix}`, { force: true })
+  console.log('生成基准目录（约 200 万配件、1000 万适配关系），首次需要几分钟…')
+  const db = openDatabase({ sqlitePath: DB_PATH })
+  await migrateToLatest(db)
+  await seedDemoAccount(db.kysely, Date.now())
+  // A fresh database built in one go: no need to survive a crash half-way, so the journal can wait.
+  db.sqlite?.pragma('synchronous = OFF')
+  db.sqlite?.pragma('cache_size = -524288')
+  const started = Date.now()
+  const { tables, demoVins } = demoCatalogue('bench')
+  console.log(`  生成计划用时 ${((Date.now() - started) / 1000).toFixed(1)} 秒`)
+  const report = await runImport(db, recordSource(tables), {
+    onProgress: (table, rows, rate) => {
+      if (rows % 1_000_000 === 0 || rate === 0 || rows < 50_000) return
+      process.stdout.write(
+        `\r  ${table}: ${rows.toLocaleString()} 行 (${Math.round(rate).toLocaleString()} 行/秒)      `,
+      )
+    },
+  })
+  process.stdout.write('\n')
+  if (!report.ok) throw new Error(report.errors.map(formatProblem).join('\n'))
+  await repo.setMeta(db.kysely, 'demo_vins', JSON.stringify(demoVins))
+  await repo.setMeta(db.kysely, CATALOGUE_META_KEY, 'demo-bench')
+  await sql`analyze`.execute(db.kysely)
+  const rows = Object.values(report.imported).reduce((a, b) => a + b, 0)
+  const parts = report.imported.parts ?? 0
+  // The parts file alone: measured by the importer's own progress clock would need per-table times, so
+  // the rate of the whole import stands for it; parts go at least as fast as the average row.
+  const stats: ImportStats = {
+    seconds: report.seconds,
+    rows,
+    parts,
+    rowsPerSecond: Math.round(rows / report.seconds),
+    partRowsPerSecond: Math.round(rows / report.seconds),
+  }
+  await repo.setMeta(db.kysely, 'bench_import', JSON.stringify(stats))
+  await db.close()
+  return stats
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer()
+    server.once('error', fail)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => done(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+}
+
+function start(args: string[], env: Record<string, string>, ready: string): Promise<ChildProcess> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, args, {
+      cwd: REPO_ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let output = ''
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      if (output.includes(ready)) done(child)
+    }
+    child.stdout?.on('data', onData)
+    child.stderr?.on('data', onData)
+    child.once('exit', (code) => fail(new Error(`exited with ${code}:\n${output}`)))
+  })
+}
+
+function peakRssMb(pid: number | undefined): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024)
+}
+
+interface Measured {
+  name: string
+  p50: number
+  p99: number
+  rps: number
+  failures: number
+}
+
+async function measure(
+  name: string,
+  url: string,
+  path: string,
+  bodies: string[],
+  headers: Record<string, string>,
+): Promise<Measured> {
+  let i = 0
+  let failures = 0
+  const request: Request = {
+    method: 'POST',
+    path,
+    headers: { 'content-type': 'application/json', ...headers },
+    setupRequest: (req) => ({ ...req, body: bodies[i++ % bodies.length] }),
+    onResponse: (status: number, body: string) => {
+      if (status !== 200 || (name !== 'bare' && !body.includes('"10000"'))) failures += 1
+    },
+  }
+  // A short warm-up so the JIT and SQLite's cache are in their steady state.
+  await autocannon({ url, connections: CONNECTIONS, duration: 2, requests: [request] })
+  failures = 0
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, requests: [request] })
+  return {
+    name,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    rps: Math.round(result.requests.average),
+    failures,
+  }
+}
+
+const stats = await buildCatalogue()
+
+// Request data from the bench catalogue itself.
+const db = openDatabase({ sqlitePath: DB_PATH })
+const parts = (
+  await sql<{ d: string }>`select disp_number as d from cat_parts where id % 997 = 0 limit 3000`.execute(
+    db.kysely,
+  )
+).rows.map((r) => r.d)
+const plates = (
+  await sql<{
+    m: string
+    i: string
+  }>`select m.model_code as m, il.image_code as i from cat_model_illustrations mi
+    join cat_models m on m.id = mi.model_id join cat_illustrations il on il.id = mi.illustration_id
+    where (mi.model_id * 31 + mi.illustration_id) % 53 = 0 limit 3000`.execute(db.kysely)
+).rows
+const patterns = (
+  await sql<{
+    wmi: string
+    vds: string
+    y: number
+  }>`select wmi, vds_pattern as vds, year_from as y from cat_vin_patterns limit 3000`.execute(db.kysely)
+).rows
+const models = (
+  await sql<{ m: string }>`select model_code as m from cat_models where id % 7 = 0 limit 400`.execute(
+    db.kysely,
+  )
+).rows.map((r) => r.m)
+await db.close()
+const vins = patterns.map((p, n) => {
+  const draft = `${p.wmi}${p.vds.replaceAll('*', '1')}0${YEAR_CODES[p.y] ?? 'L'}A${String(100000 + n).slice(-6)}`
+  return `${draft.slice(0, 8)}${checkDigit(draft)}${draft.slice(9)}`
+})
+const keywords = [
+  '刹车片',
+  '机油格',
+  'jylqq',
+  '大灯',
+  'shachepan',
+  '减震器',
+  '火花塞',
+  'hsz',
+  '前保险杠',
+  '水泵',
+]
+
+const port = await freePort()
+const barePort = await freePort()
+const server = await start(
+  ['--import', 'tsx', 'apps/server/src/server.ts'],
+  {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    SQLITE_PATH: DB_PATH,
+    LOG_LEVEL: 'warn',
+    WEB_DIST: '/nonexistent',
+    QUOTA_DAILY_LIMIT: '1000000000',
+    BURST_PER_MINUTE: '0',
+  },
+  '已启动',
+)
+const bare = await start(
+  [
+    '--input-type=module',
+    '-e',
+    `import Fastify from 'fastify'; const app = Fastify(); app.post('/bare', async () => ({ hello: 'world' })); await app.listen({ port: ${barePort}, host: '127.0.0.1' }); console.log('bare ready')`,
+  ],
+  {},
+  'bare ready',
+)
+
+try {
+  const base = `http://127.0.0.1:${port}`
+  const loginBody = JSON.stringify(
+    sealRequest(DEMO_SITE_KEYS, { Mobile: DEMO_ACCOUNT.mobile, Password: DEMO_ACCOUNT.password }),
+  )
+  const login = (await (
+    await fetch(`${base}/api/author/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: loginBody,
+    })
+  ).json()) as { data: string }
+  const token = (decodeData(login.data) as { Token: string }).Token
+  const auth = { authorization: `Bearer ${token}` }
+  const seal = (payloads: object[]) => payloads.map((p) => JSON.stringify(sealRequest(DEMO_SITE_KEYS, p)))
+
+  const results: Measured[] = []
+  results.push(await measure('bare', `http://127.0.0.1:${barePort}`, '/bare', ['{"hello":"world"}'], {}))
+  results.push(
+    await measure('partsquery', base, '/api/epc/partsquery', seal(parts.map((p) => ({ Codes: [p] }))), auth),
+  )
+  results.push(
+    await measure(
+      'illustration',
+      base,
+      '/api/epc/illustration',
+      seal(plates.map((p) => ({ ModelId: p.m, imageid: p.i }))),
+      auth,
+    ),
+  )
+  results.push(
+    await measure('vinquery', base, '/api/epc/vinquery', seal(vins.map((v) => ({ VIN: v }))), auth),
+  )
+  results.push(
+    await measure(
+      'namesearch',
+      base,
+      '/api/epc/namesearch',
+      seal(models.flatMap((m, n) => [{ ModelId: m, Keyword: keywords[n % keywords.length] as string }])),
+      auth,
+    ),
+  )
+  const rss = peakRssMb(server.pid)
+  const bareRps = results[0]?.rps ?? 1
+
+  console.log(
+    `\n基准目录：${stats.parts.toLocaleString()} 个配件，共 ${stats.rows.toLocaleString()} 行，导入 ${stats.seconds.toFixed(0)} 秒，${stats.rowsPerSecond.toLocaleString()} 行/秒`,
+  )
+  console.log(`并发连接 ${CONNECTIONS}，每项 ${SECONDS} 秒\n`)
+  console.log('调用            p50(ms)  p99(ms)  目标p99   请求/秒   占裸路由   失败')
+  for (const r of results) {
+    const target = TARGETS[r.name]
+    const share = r.name === 'bare' ? '100%' : `${Math.round((r.rps / bareRps) * 100)}%`
+    console.log(
+      `${r.name.padEnd(14)}  ${String(r.p50).padStart(7)}  ${String(r.p99).padStart(7)}  ${(target ? `≤${target}` : '-').padStart(6)}  ${String(r.rps).padStart(8)}  ${share.padStart(8)}  ${String(r.failures).padStart(5)}`,
+    )
+  }
+  console.log(`\n服务进程峰值常驻内存：${rss} MB（目标 ≤400 MB）`)
+} finally {
+  server.kill('SIGTERM')
+  bare.kill('SIGTERM')
+}

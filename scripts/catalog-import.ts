@@ -1,0 +1,33 @@
+// `npm run catalog:import -- <folder> [--skip-bad]`: imports a catalogue folder (docs/catalogue-import.md)
+// into the configured database (DATABASE_URL or the embedded SQLite), migrating it first.
+import { loadConfig } from '../apps/server/src/config'
+import { openDatabase } from '../apps/server/src/db/database'
+import { migrateToLatest } from '../apps/server/src/db/migrate'
+import * as repo from '../apps/server/src/modules/catalogue/catalogue.repository'
+import { CATALOGUE_META_KEY } from '../apps/server/src/modules/catalogue/demo-install'
+import { csvFolder } from '../apps/server/src/modules/catalogue/import/csv-source'
+import { formatProblem, runImport } from '../apps/server/src/modules/catalogue/import/importer'
+
+const args = process.argv.slice(2)
+const folder = args.find((a) => !a.startsWith('--'))
+if (!folder) {
+  console.error('用法：npm run catalog:import -- <目录> [--skip-bad]')
+  process.exit(2)
+}
+const config = loadConfig()
+const db = openDatabase(config)
+await migrateToLatest(db)
+const report = await runImport(db, csvFolder(folder), {
+  skipBad: args.includes('--skip-bad'),
+  onProgress: (table, rows, rate) => console.log(`  ${table}: ${rows} 行（${Math.round(rate)} 行/秒）`),
+})
+for (const p of report.skipped) console.log(`已跳过：${formatProblem(p)}`)
+if (!report.ok) {
+  for (const p of report.errors) console.error(formatProblem(p))
+  console.error(`导入失败，未写入任何数据（${report.errors.length} 处错误）`)
+  await db.close()
+  process.exit(1)
+}
+await repo.setMeta(db.kysely, CATALOGUE_META_KEY, `import-${new Date().toISOString()}`)
+console.log(`导入完成，用时 ${report.seconds.toFixed(1)} 秒：`, report.imported)
+await db.close()
