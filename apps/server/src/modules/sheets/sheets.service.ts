@@ -1,0 +1,240 @@
+// Quotation sheets and purchase orders of the caller's company (spec sections 3-5, 7): numbering, lines with
+// exact money, duplicate parts, search and paging, past suppliers and vehicles, and the VIN fill.
+import {
+  DEFAULT_QUOTATION_TYPE,
+  normalizePartNumber,
+  ResultCode,
+  SHEET_PAGE_SIZE,
+  SheetMessages,
+} from '@epc/shared'
+import type { AppContext } from '../../context'
+import { isUniqueViolation } from '../../db/errors'
+import type { SheetKind } from '../../db/schema'
+import type { Caller } from '../../plugins/auth'
+import { AppError, fail } from '../../plugins/errors'
+import * as catalogue from '../catalogue/catalogue.repository'
+import { beijingDate, toPurchaseLine, toQuotationLine, toSheetRow } from './sheets.dto'
+import * as repo from './sheets.repository'
+
+const PREFIX: Record<SheetKind, string> = { quote: 'BJ', purchase: 'CG' }
+
+/** Money of a line: quantity (hundredths) × price (fen), rounded half up to fen, in BigInt so nothing is lost. */
+export function lineMoneyFen(amountX100: number, priceFen: number): number {
+  return Number((BigInt(amountX100) * BigInt(priceFen) + 50n) / 100n)
+}
+
+export interface SheetHeader {
+  ClientName?: string
+  VIN?: string
+  carNo?: string
+  carType?: string
+  remark?: string
+  makeorder_user?: string
+}
+
+export interface LineInput {
+  OrderId: string
+  part_number: string
+  part_name?: string
+  /** Hundredths. */
+  Amount: number
+  /** Fen. */
+  price: number
+  purchasePrice?: number
+  available_stock?: number
+  area_stock?: string
+  user?: string
+  flag?: 0 | 1
+}
+
+export class SheetsService {
+  constructor(private readonly ctx: AppContext) {}
+
+  private get db() {
+    return this.ctx.db.kysely
+  }
+
+  private async sheet(kind: SheetKind, caller: Caller, orderId: string) {
+    const sheet = await repo.findSheet(this.db, caller.companyId, kind, orderId)
+    if (!sheet) throw fail.notFound()
+    return sheet
+  }
+
+  private header(kind: SheetKind, caller: Caller, input: SheetHeader) {
+    return {
+      client_name: input.ClientName ?? '',
+      vin: input.VIN ?? '',
+      car_no: (input.carNo ?? '').toUpperCase(),
+      car_type: input.carType ?? '',
+      remark: input.remark || (kind === 'quote' ? DEFAULT_QUOTATION_TYPE : ''),
+      makeorder_user: input.makeorder_user || caller.userName,
+    }
+  }
+
+  async create(kind: SheetKind, caller: Caller, input: SheetHeader): Promise<string> {
+    const now = this.ctx.clock.now()
+    const day = beijingDate(now)
+    for (let attempt = 0; attempt < 3; attempt++) {
+      try {
+        return await this.db.transaction().execute(async (trx) => {
+          const seq = await repo.nextSequence(trx, caller.companyId, kind, day)
+          const orderId = `${PREFIX[kind]}${day}${String(seq).padStart(4, '0')}`
+          await repo.insertSheet(trx, {
+            company_id: caller.companyId,
+            kind,
+            order_id: orderId,
+            ...this.header(kind, caller, input),
+            created_by: caller.accountId,
+            created_at: now,
+          })
+          return orderId
+        })
+      } catch (error) {
+        // Two creates can only meet here if a counter row was lost; the next number is free.
+        if (!isUniqueViolation(error)) throw error
+      }
+    }
+    throw fail.business(
+      kind === 'quote' ? SheetMessages.createQuoteFailed : SheetMessages.createPurchaseFailed,
+    )
+  }
+
+  async update(kind: SheetKind, caller: Caller, input: SheetHeader & { OrderId: string }): Promise<void> {
+    const sheet = await this.sheet(kind, caller, input.OrderId)
+    await repo.updateSheet(this.db, sheet.id, this.header(kind, caller, input), this.ctx.clock.now())
+  }
+
+  async remove(kind: SheetKind, caller: Caller, input: { id?: number; OrderId: string }): Promise<void> {
+    const sheet = await this.sheet(kind, caller, input.OrderId)
+    if (input.id !== undefined && input.id !== sheet.id) throw fail.notFound()
+    await this.db.transaction().execute((trx) => repo.deleteSheet(trx, sheet.id))
+  }
+
+  async list(
+    kind: SheetKind,
+    caller: Caller,
+    input: { KeyText?: string; PageIndex?: number; PageSize?: number },
+  ) {
+    const keyText = (input.KeyText ?? '').trim()
+    const size = input.PageSize ?? SHEET_PAGE_SIZE
+    const page = input.PageIndex ?? 1
+    const total = await repo.countSheets(this.db, caller.companyId, kind, keyText)
+    const sheets = await repo.pageOfSheets(this.db, caller.companyId, kind, keyText, (page - 1) * size, size)
+    const lines = await repo.linesOf(
+      this.db,
+      sheets.map((s) => s.id),
+    )
+    const rows = sheets.map((s) => {
+      const own = lines.filter((l) => l.sheet_id === s.id)
+      return kind === 'quote'
+        ? toSheetRow(
+            s,
+            own.map((l) => toQuotationLine(s.order_id, l)),
+          )
+        : toSheetRow(
+            s,
+            own.map((l) => toPurchaseLine(s.order_id, l)),
+          )
+    })
+    const [first] = rows
+    if (first) Object.assign(first, { TotalCount: total })
+    return rows
+  }
+
+  async lines(kind: SheetKind, caller: Caller, orderId: string) {
+    const sheet = await this.sheet(kind, caller, orderId)
+    const lines = await repo.linesOf(this.db, [sheet.id])
+    return kind === 'quote'
+      ? lines.map((l) => toQuotationLine(sheet.order_id, l))
+      : lines.map((l) => toPurchaseLine(sheet.order_id, l))
+  }
+
+  async addLine(kind: SheetKind, caller: Caller, input: LineInput): Promise<void> {
+    const sheet = await this.sheet(kind, caller, input.OrderId)
+    const norm = normalizePartNumber(input.part_number)
+    const now = this.ctx.clock.now()
+    await this.db.transaction().execute(async (trx) => {
+      if (input.flag !== 1 && (await repo.hasPart(trx, sheet.id, norm))) {
+        throw new AppError(ResultCode.DuplicatePart, SheetMessages.duplicatePart)
+      }
+      await repo.insertLine(trx, {
+        sheet_id: sheet.id,
+        part_number: input.part_number,
+        part_norm: norm,
+        part_name: input.part_name ?? '',
+        amount_x100: input.Amount,
+        price_fen: input.price,
+        money_fen: lineMoneyFen(input.Amount, input.price),
+        purchase_price_fen: input.purchasePrice ?? null,
+        available_stock: input.available_stock ?? 0,
+        area_stock: input.area_stock ?? '',
+        user_name: input.user || caller.userName,
+        flag: input.flag ?? 0,
+        created_at: now,
+      })
+      await repo.touchSheet(trx, sheet.id, now)
+    })
+  }
+
+  async updateLine(
+    kind: SheetKind,
+    caller: Caller,
+    input: { OrderId: string; Id: number; Amount: number; price: number; part_name?: string },
+  ): Promise<void> {
+    const sheet = await this.sheet(kind, caller, input.OrderId)
+    const line = await repo.findLine(this.db, sheet.id, input.Id)
+    if (!line) throw fail.notFound()
+    await repo.updateLine(this.db, line.id, {
+      amount_x100: input.Amount,
+      price_fen: input.price,
+      money_fen: lineMoneyFen(input.Amount, input.price),
+      part_name: input.part_name ?? line.part_name,
+    })
+  }
+
+  async deleteLine(kind: SheetKind, caller: Caller, input: { OrderId: string; Id: number }): Promise<void> {
+    const sheet = await this.sheet(kind, caller, input.OrderId)
+    const line = await repo.findLine(this.db, sheet.id, input.Id)
+    if (!line) throw fail.notFound()
+    await repo.deleteLine(this.db, line.id)
+  }
+
+  async options(caller: Caller, type: 0 | 1) {
+    if (type === 0)
+      return (await repo.pastSuppliers(this.db, caller.companyId)).map((r) => ({ ClientName: r.client_name }))
+    return (await repo.pastVehicles(this.db, caller.companyId)).map((r) => ({
+      VIN: r.vin,
+      carNo: r.car_no,
+      carType: r.car_type,
+    }))
+  }
+
+  /** Plate and model for a VIN: from the company's own earlier sheets, the model otherwise from the catalogue. */
+  async vinFill(
+    caller: Caller,
+    vin: string,
+  ): Promise<{ carNo: string; carType: string; source: 'sheet' | 'catalogue' | 'none' }> {
+    const earlier = await repo.latestSheetWithVin(this.db, caller.companyId, vin)
+    if (earlier && (earlier.car_no || earlier.car_type)) {
+      return { carNo: earlier.car_no, carType: earlier.car_type, source: 'sheet' }
+    }
+    const patterns = await catalogue.vinPatterns(this.db, vin.slice(0, 3))
+    const vds = vin.slice(3, 8)
+    const ids = [
+      ...new Set(
+        patterns
+          .filter((p) => [...p.vds_pattern].every((c, i) => c === '*' || c === vds[i]))
+          .map((p) => Number(p.model_id)),
+      ),
+    ]
+    const models = await catalogue.findModelsByIds(this.db, ids)
+    const [only] = models
+    if (models.length === 1 && only)
+      return {
+        carNo: earlier?.car_no ?? '',
+        carType: `${only.brand_name} ${only.car_name}`,
+        source: 'catalogue',
+      }
+    return { carNo: earlier?.car_no ?? '', carType: earlier?.car_type ?? '', source: 'none' }
+  }
+}

@@ -1,0 +1,359 @@
+// Quotation sheets and purchase orders through the envelope on real databases: numbering, exact money,
+// duplicates, search and paging, company scope, concurrent clerks, validation texts, the VIN fill.
+import type { PurchaseOrderRow, QuotationLine, QuotationRow } from '@epc/shared'
+import { checkDigit } from '@epc/shared'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadTinyCatalogue } from '../../../test/catalogue-fixture'
+import { addStaff, createCompanyAccount } from '../../../test/factories'
+import { dbKinds, startTestApp, type TestApp } from '../../../test/helper'
+import { beijingDate } from './sheets.dto'
+import { lineMoneyFen } from './sheets.service'
+
+const VIN = 'LFVBA41K2KC947080'
+
+describe('line money', () => {
+  it('multiplies hundredths by fen exactly and rounds half up', () => {
+    expect(lineMoneyFen(200, 1235)).toBe(2470)
+    expect(lineMoneyFen(150, 9999)).toBe(14999)
+    expect(lineMoneyFen(9_999_999, 999_999_900)).toBe(99_999_980_000_001)
+  })
+})
+
+describe.each(dbKinds)('sheets on %s', (kind) => {
+  let t: TestApp
+  let shop: { token: string; companyId: number }
+  let other: string
+  const call = <T>(path: string, payload: object, token = shop.token) => t.call<T>(path, payload, { token })
+  const newQuote = async (extra: object = {}, token = shop.token) => {
+    const answer = await call<string>(
+      '/api/epc/createquoteordermaster',
+      { VIN, carNo: '京A12345', ClientName: '张先生', ...extra },
+      token,
+    )
+    expect(answer.ResultMsg).toBe('成功')
+    return answer.data as string
+  }
+  const addLine = (OrderId: string, line: object, token = shop.token) =>
+    call(
+      '/api/epc/createquoteorderdetail',
+      { OrderId, part_name: '前制动片', Amount: 1, sale_prices: 100, ...line },
+      token,
+    )
+
+  beforeAll(async () => {
+    t = await startTestApp(kind)
+    await loadTinyCatalogue(t.ctx.db)
+    const owner = await createCompanyAccount(t, { companyName: '顺达汽修厂' })
+    shop = { token: await t.login(owner.mobile, owner.password), companyId: owner.companyId }
+    const stranger = await createCompanyAccount(t)
+    other = await t.login(stranger.mobile, stranger.password)
+  }, 180_000)
+  afterAll(async () => {
+    await t.close()
+  })
+
+  it('numbers quotations BJ + date + sequence and fills the defaults', async () => {
+    const orderId = await newQuote()
+    expect(orderId).toMatch(new RegExp(`^BJ${beijingDate(t.clock.now())}\\d{4}$`))
+    const list = await call<QuotationRow[]>('/api/epc/queryquoteorder', { KeyText: orderId })
+    expect(list.data?.[0]).toMatchObject({
+      OrderId: orderId,
+      VIN,
+      carNo: '京A12345',
+      ClientName: '张先生',
+      remark: '事故',
+      total_Money: 0,
+      TotalCount: 1,
+      itemList: [],
+    })
+    expect(list.data?.[0]?.makeorder_user).toMatch(/^员工/)
+    expect(list.data?.[0]?.CreateTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)
+  })
+
+  it('refuses a quotation without a 17-character VIN, with the spec texts', async () => {
+    expect(await call('/api/epc/createquoteordermaster', { VIN: '' })).toMatchObject({
+      ResultCode: '10002',
+      ResultMsg: '请输入车架号',
+    })
+    expect(await call('/api/epc/createquoteordermaster', {})).toMatchObject({
+      ResultCode: '10002',
+      ResultMsg: '请输入车架号',
+    })
+    expect(await call('/api/epc/createquoteordermaster', { VIN: 'LFV123' })).toMatchObject({
+      ResultMsg: '请输入17位车架号',
+    })
+  })
+
+  it('keeps money exact in fen, sums the total, and updates and removes lines', async () => {
+    const orderId = await newQuote()
+    expect(
+      (
+        await addLine(orderId, {
+          part_number: '5Q0 698 151 E',
+          Amount: 2,
+          sale_prices: 12.35,
+          available_stock: 8,
+          area_stock: '北京:8',
+        })
+      ).ResultCode,
+    ).toBe('10000')
+    expect(
+      (
+        await addLine(orderId, {
+          part_number: '04465-02220',
+          Amount: '1.5',
+          sale_prices: '99.99',
+          purchase_price: 70,
+        })
+      ).ResultCode,
+    ).toBe('10000')
+    const lines =
+      (await call<QuotationLine[]>('/api/epc/queryquoteorderdetail', { OrderId: orderId })).data ?? []
+    expect(lines.map((l) => [l.part_number, l.Amount, l.sale_prices, l.money])).toEqual([
+      ['5Q0 698 151 E', 2, 12.35, 24.7],
+      ['04465-02220', 1.5, 99.99, 149.99],
+    ])
+    expect(lines[0]).toMatchObject({ available_stock: 8, area_stock: '北京:8', flag: 0 })
+    expect(lines[1]?.purchase_price).toBe(70)
+    const total = async () =>
+      (await call<QuotationRow[]>('/api/epc/queryquoteorder', { KeyText: orderId })).data?.[0]?.total_Money
+    expect(await total()).toBe(174.69)
+
+    const first = lines[0] as QuotationLine
+    expect(
+      (
+        await call('/api/epc/updatequoteorderdetail', {
+          OrderId: orderId,
+          Id: first.Id,
+          Amount: 3,
+          sale_prices: 10,
+        })
+      ).ResultCode,
+    ).toBe('10000')
+    expect(await total()).toBe(179.99)
+    expect(
+      (await call('/api/epc/deletequoteorderdetail', { OrderId: orderId, Id: first.Id })).ResultCode,
+    ).toBe('10000')
+    expect(await total()).toBe(149.99)
+    expect(
+      (await call('/api/epc/deletequoteorderdetail', { OrderId: orderId, Id: first.Id })).ResultCode,
+    ).toBe('10004')
+  })
+
+  it('answers 10003 for a part already on the sheet, and adds it with flag 1', async () => {
+    const orderId = await newQuote()
+    await addLine(orderId, { part_number: '5Q0698151E' })
+    const again = await addLine(orderId, { part_number: '5q0-698-151-e' })
+    expect([again.ResultCode, again.ResultMsg]).toEqual(['10003', '该配件编码已添加'])
+    expect((await addLine(orderId, { part_number: '5q0-698-151-e', flag: 1 })).ResultCode).toBe('10000')
+    const lines =
+      (await call<QuotationLine[]>('/api/epc/queryquoteorderdetail', { OrderId: orderId })).data ?? []
+    expect(lines.map((l) => l.flag)).toEqual([0, 1])
+  })
+
+  it('validates lines with the spec texts', async () => {
+    const orderId = await newQuote()
+    for (const [line, message] of [
+      [{ part_number: '' }, '请输入配件编码'],
+      [{ part_number: 'A1', Amount: undefined }, '请输入数量'],
+      [{ part_number: 'A1', Amount: 0 }, '数量必须大于0'],
+      [{ part_number: 'A1', Amount: -2 }, '数量不能为负数'],
+      [{ part_number: 'A1', Amount: 'abc' }, '数量格式不正确'],
+      [{ part_number: 'A1', sale_prices: undefined }, '请输入销售价'],
+      [{ part_number: 'A1', sale_prices: 1.234 }, '销售价最多两位小数'],
+      [{ part_number: 'A1', part_name: 'x'.repeat(81) }, '配件名称不能超过80个字符'],
+    ] as const) {
+      const answer = await addLine(orderId, line)
+      expect([answer.ResultCode, answer.ResultMsg], JSON.stringify(line)).toEqual(['10002', message])
+    }
+    expect(
+      (await call<QuotationLine[]>('/api/epc/queryquoteorderdetail', { OrderId: orderId })).data,
+    ).toEqual([])
+  })
+
+  it('searches by number, plate, VIN, customer and car type, pages by 10, newest first', async () => {
+    const plates: string[] = []
+    for (let i = 0; i < 12; i++) {
+      t.clock.advance(1000)
+      plates.push(`粤B${String(i).padStart(5, '0')}`)
+      await newQuote({ carNo: plates[i], ClientName: `客户${i}`, carType: i === 3 ? '迈腾 2020款' : '' })
+    }
+    const page1 = await call<QuotationRow[]>('/api/epc/queryquoteorder', {
+      KeyText: '粤B',
+      PageIndex: 1,
+      PageSize: 10,
+    })
+    expect(page1.data).toHaveLength(10)
+    expect(page1.data?.[0]).toMatchObject({ carNo: '粤B00011', TotalCount: 12 })
+    expect(page1.data?.[1]).not.toHaveProperty('TotalCount')
+    const page2 = await call<QuotationRow[]>('/api/epc/queryquoteorder', {
+      KeyText: '粤B',
+      PageIndex: 2,
+      PageSize: 10,
+    })
+    expect(page2.data?.map((r) => r.carNo)).toEqual(['粤B00001', '粤B00000'])
+    expect(
+      (await call<QuotationRow[]>('/api/epc/queryquoteorder', { KeyText: '客户7' })).data?.map(
+        (r) => r.carNo,
+      ),
+    ).toEqual(['粤B00007'])
+    expect(
+      (await call<QuotationRow[]>('/api/epc/queryquoteorder', { KeyText: '迈腾' })).data?.map((r) => r.carNo),
+    ).toEqual(['粤B00003'])
+    expect(
+      (await call<QuotationRow[]>('/api/epc/queryquoteorder', { KeyText: 'kc947' })).data?.length,
+    ).toBeGreaterThan(0)
+    expect((await call<QuotationRow[]>('/api/epc/queryquoteorder', { KeyText: '没有这个' })).data).toEqual([])
+  })
+
+  it('shows sheets to every staff member of the company and hides them from other companies', async () => {
+    const orderId = await newQuote()
+    await addStaff(t, shop.companyId, '13611110000')
+    const staff = await t.login('13611110000', 'pass1234')
+    expect((await addLine(orderId, { part_number: 'STAFF-0001' }, staff)).ResultCode).toBe('10000')
+    expect(
+      (await call<QuotationLine[]>('/api/epc/queryquoteorderdetail', { OrderId: orderId }, staff)).data,
+    ).toHaveLength(1)
+
+    for (const [path, payload] of [
+      ['/api/epc/queryquoteorderdetail', { OrderId: orderId }],
+      ['/api/epc/updatequoteordermaster', { OrderId: orderId, VIN }],
+      ['/api/epc/deletequoteordermaster', { OrderId: orderId }],
+      ['/api/epc/createquoteorderdetail', { OrderId: orderId, part_number: 'X1', Amount: 1, sale_prices: 1 }],
+    ] as const) {
+      const answer = await call(path, payload, other)
+      expect([answer.ResultCode, answer.ResultMsg], path).toEqual(['10004', '数据不存在或无权访问'])
+    }
+    expect(
+      (await call<QuotationRow[]>('/api/epc/queryquoteorder', { KeyText: orderId }, other)).data,
+    ).toEqual([])
+    expect(
+      (await call<QuotationLine[]>('/api/epc/queryquoteorderdetail', { OrderId: orderId })).data,
+    ).toHaveLength(1)
+  })
+
+  it('updates and deletes a sheet with its lines', async () => {
+    const orderId = await newQuote()
+    await addLine(orderId, { part_number: 'DEL-0001' })
+    expect(
+      (
+        await call('/api/epc/updatequoteordermaster', {
+          OrderId: orderId,
+          VIN,
+          carNo: '京B99999',
+          remark: '保养',
+        })
+      ).ResultCode,
+    ).toBe('10000')
+    const row = (await call<QuotationRow[]>('/api/epc/queryquoteorder', { KeyText: orderId })).data?.[0]
+    expect(row).toMatchObject({ carNo: '京B99999', remark: '保养' })
+    expect(
+      (await call('/api/epc/deletequoteordermaster', { id: row?.Id, OrderId: orderId })).ResultCode,
+    ).toBe('10000')
+    expect((await call('/api/epc/queryquoteorderdetail', { OrderId: orderId })).ResultCode).toBe('10004')
+  })
+
+  it('loses nothing when clerks create sheets and add lines at the same time', async () => {
+    const ids = await Promise.all(Array.from({ length: 12 }, () => newQuote()))
+    expect(new Set(ids).size).toBe(12)
+    const orderId = ids[0] as string
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        addLine(orderId, {
+          part_number: `PAR-${String(i).padStart(4, '0')}`,
+          Amount: i + 1,
+          sale_prices: 1.01,
+        }),
+      ),
+    )
+    expect(answers.every((a) => a.ResultCode === '10000')).toBe(true)
+    const lines =
+      (await call<QuotationLine[]>('/api/epc/queryquoteorderdetail', { OrderId: orderId })).data ?? []
+    expect(lines).toHaveLength(20)
+    const total =
+      (await call<QuotationRow[]>('/api/epc/queryquoteorder', { KeyText: orderId })).data?.[0]?.total_Money ??
+      0
+    expect(Math.round(total * 100)).toBe(lines.reduce((sum, l) => sum + Math.round(l.money * 100), 0))
+    expect(Math.round(total * 100)).toBe(
+      Array.from({ length: 20 }, (_, i) => (i + 1) * 101).reduce((a, b) => a + b, 0),
+    )
+  })
+
+  it('keeps purchase orders apart: CG numbers, supplier required, purchase prices, past suppliers and vehicles', async () => {
+    const missing = await call('/api/epc/createpurchaseordermaster', { ClientName: '' })
+    expect([missing.ResultCode, missing.ResultMsg]).toEqual(['10002', '请输入供应商'])
+    const created = await call<string>('/api/epc/createpurchaseordermaster', {
+      ClientName: '广州骏达配件',
+      VIN,
+      carNo: '粤A88888',
+      carType: '速腾',
+    })
+    const orderId = created.data as string
+    expect(orderId).toMatch(/^CG\d{12}$/)
+    const noPrice = await call('/api/epc/createpurchaseorderdetail', {
+      OrderId: orderId,
+      part_number: 'A1',
+      Amount: 1,
+    })
+    expect(noPrice.ResultMsg).toBe('请输入进价')
+    expect(
+      (
+        await call('/api/epc/createpurchaseorderdetail', {
+          OrderId: orderId,
+          part_number: '5Q0 698 151 E',
+          part_name: '前制动片',
+          Amount: 4,
+          tax_prices: 62.5,
+          PurcaseUser: '王五',
+        })
+      ).ResultCode,
+    ).toBe('10000')
+    const rows =
+      (await call<PurchaseOrderRow[]>('/api/epc/querypurchaseorder', { KeyText: '骏达' })).data ?? []
+    expect(rows[0]).toMatchObject({
+      OrderId: orderId,
+      ClientName: '广州骏达配件',
+      total_Money: 250,
+      TotalCount: 1,
+    })
+    expect(rows[0]?.itemList[0]).toMatchObject({ tax_prices: 62.5, money: 250, PurcaseUser: '王五' })
+    expect((await call('/api/epc/queryquoteorderdetail', { OrderId: orderId })).ResultCode).toBe('10004')
+    const suppliers = await call<{ ClientName: string }[]>('/api/epc/querypurchaseordermasterselectoption', {
+      Type: 0,
+    })
+    expect(suppliers.data).toContainEqual({ ClientName: '广州骏达配件' })
+    const vehicles = await call<{ VIN: string; carNo: string }[]>(
+      '/api/epc/querypurchaseordermasterselectoption',
+      { Type: 1 },
+    )
+    expect(vehicles.data).toContainEqual({ VIN, carNo: '粤A88888', carType: '速腾' })
+    expect((await call('/api/epc/querypurchaseordermasterselectoption', { Type: 2 })).ResultCode).toBe(
+      '10002',
+    )
+    expect(
+      (await call<unknown[]>('/api/epc/querypurchaseordermasterselectoption', { Type: 0 }, other)).data,
+    ).toEqual([])
+  })
+
+  it('fills plate and model for a VIN from earlier sheets, else the model from the catalogue', async () => {
+    await newQuote({ VIN: 'LGBH52E05MY123456', carNo: '沪C11111', carType: '轩逸 经典' })
+    expect((await call('/api/epc/vinfill', { VIN: 'LGBH52E05MY123456' })).data).toEqual({
+      carNo: '沪C11111',
+      carType: '轩逸 经典',
+      source: 'sheet',
+    })
+    const draft = 'LFVBA63G0LC123456'
+    const vin = `${draft.slice(0, 8)}${checkDigit(draft)}${draft.slice(9)}`
+    expect(
+      (await call<{ carType: string; source: string }>('/api/epc/vinfill', { VIN: vin })).data,
+    ).toMatchObject({
+      carNo: '',
+      carType: '一汽-大众 迈腾 2020款 330TSI DSG 领先型',
+      source: 'catalogue',
+    })
+    expect((await call('/api/epc/vinfill', { VIN: 'LGBH52E05MY123456' }, other)).data).toMatchObject({
+      carNo: '',
+      source: 'none',
+    })
+  })
+})
