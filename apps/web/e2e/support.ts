@@ -1,0 +1,109 @@
+// Helpers for the browser tests: fresh accounts made through the real API (SMS code from the dev route),
+// sign-in through the real form, and screenshots under test-results/screens.
+import { mkdirSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { DEMO_SITE_KEYS, type LoginInfo } from '@epc/shared'
+import { type APIRequestContext, expect, type Page } from '@playwright/test'
+import { decodeData, sealRequest } from '../../server/src/lib/envelope-codec'
+
+const SCREENS = resolve(import.meta.dirname, '../../../test-results/screens')
+
+/** The demo account of protocol.md section 6; only one test signs in with it, so no other revokes it. */
+export const DEMO = { mobile: '13800138000', password: 'demo1234', company: '演示汽配有限公司' }
+
+let counter = 0
+/** A mobile no other test, worker or earlier run against the same database uses. */
+export function freshMobile(): string {
+  counter += 1
+  const stamp = `${Date.now()}`.slice(-6)
+  return `15${stamp}${`${process.pid}`.slice(-2).padStart(2, '0')}${counter % 10}`
+}
+
+/** Calls the API as a second client (another device), through the envelope. */
+export async function callApi<T>(request: APIRequestContext, path: string, payload: object, token?: string) {
+  const res = await request.post(path, {
+    data: sealRequest(DEMO_SITE_KEYS, payload),
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  })
+  const body = (await res.json()) as { ResultCode: string; ResultMsg: string; data?: string }
+  return { ...body, value: body.data ? (decodeData(body.data) as T) : undefined }
+}
+
+export async function smsCode(request: APIRequestContext, mobile: string): Promise<string> {
+  let code = ''
+  await expect(async () => {
+    const res = await request.get(`/api/dev/smscode?mobile=${mobile}`)
+    expect(res.status()).toBe(200)
+    code = ((await res.json()) as { code: string }).code
+  }).toPass({ timeout: 10_000 })
+  return code
+}
+
+export interface TestAccount {
+  mobile: string
+  password: string
+  company: string
+  userName: string
+}
+
+/** Registers a fresh company account through the API, as the register screen would. */
+export async function createAccount(request: APIRequestContext): Promise<TestAccount> {
+  const mobile = freshMobile()
+  const sent = await callApi(request, '/api/author/sendsmscode', { Mobile: mobile, Scene: 'register' })
+  expect(sent.ResultCode).toBe('10000')
+  const account = {
+    mobile,
+    password: 'test1234',
+    company: `测试修理厂${mobile.slice(-4)}`,
+    userName: '李师傅',
+  }
+  const done = await callApi<LoginInfo>(request, '/api/author/register', {
+    Mobile: mobile,
+    SmsCode: await smsCode(request, mobile),
+    Password: account.password,
+    UserName: account.userName,
+    CompanyName: account.company,
+  })
+  expect(done.ResultCode).toBe('10000')
+  return account
+}
+
+/** Signs in through the login form (password tab). */
+export async function signIn(page: Page, account: Pick<TestAccount, 'mobile' | 'password'>) {
+  await page.goto('/login')
+  await page.getByLabel('手机号').fill(account.mobile)
+  await page.getByLabel('密码', { exact: true }).fill(account.password)
+  await page.getByRole('button', { name: /登\s*录/ }).click()
+  await expect(page).not.toHaveURL(/\/login/)
+}
+
+export async function screenshot(page: Page, name: string) {
+  mkdirSync(SCREENS, { recursive: true })
+  await page.screenshot({ path: join(SCREENS, `${name}.png`), fullPage: true })
+}
+
+/** Screenshots at the two widths the spec's display sizes turn on. */
+export async function screenshotWidths(page: Page, name: string) {
+  for (const width of [1440, 1024]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.waitForTimeout(450)
+    await screenshot(page, `${name}-${width}`)
+  }
+  await page.setViewportSize({ width: 1440, height: 900 })
+}
+
+export async function storageKeys(page: Page): Promise<string[]> {
+  return page.evaluate(() => Object.keys(localStorage).sort())
+}
+
+/**
+ * Picks an item of the header's user menu (a hover dropdown) and waits for the page it leads to. Retried:
+ * under a loaded test machine the dropdown can close between the hover and the click.
+ */
+export async function chooseUserMenu(page: Page, item: string, lands: RegExp) {
+  await expect(async () => {
+    await page.getByTestId('user-menu').hover()
+    await page.getByRole('menuitem', { name: item }).click({ timeout: 3000 })
+    await expect(page).toHaveURL(lands, { timeout: 5000 })
+  }).toPass({ timeout: 30_000 })
+}

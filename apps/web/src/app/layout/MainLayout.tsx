@@ -1,0 +1,26 @@
+// The main layout: dark header, the kept-alive main view, and the footer except on full-height screens.
+// It is loaded with the first signed-in screen and brings TanStack Query with it.
+import { useLocation } from 'react-router'
+import { FOOTER_HIDDEN_ROUTES, PINNED_HEADER_PREFIXES, routeName } from '../../config/paths'
+import { QueryProvider } from '../query'
+import { AppFooter } from './AppFooter'
+import { AppHeader, HEADER_HEIGHT } from './AppHeader'
+import { KeepAliveOutlet } from './KeepAliveOutlet'
+
+export default function MainLayout() {
+  const { pathname } = useLocation()
+  const pinned = PINNED_HEADER_PREFIXES.some((p) => pathname.toLowerCase().startsWith(p.toLowerCase()))
+  const showFooter = !FOOTER_HIDDEN_ROUTES.includes(routeName(pathname))
+  return (
+    <QueryProvider>
+      <div style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+        <AppHeader theme="dark" pinned={pinned} />
+        {pinned && <div style={{ height: HEADER_HEIGHT, flex: 'none' }} />}
+        <main style={{ flex: 1 }}>
+          <KeepAliveOutlet />
+        </main>
+        {showFooter && <AppFooter />}
+      </div>
+    </QueryProvider>
+  )
+}

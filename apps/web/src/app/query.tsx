@@ -1,0 +1,16 @@
+// TanStack Query for the signed-in screens. It is provided by the main layout and the header's account
+// area (both load after sign-in), not by the app root, so the sign-in screens do not download it.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    // The API client already retries lost calls; a business answer will not change by asking again.
+    queries: { retry: false, refetchOnWindowFocus: false },
+    mutations: { retry: false },
+  },
+})
+
+export function QueryProvider({ children }: { children: ReactNode }) {
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+}

@@ -1,0 +1,116 @@
+// Every route of the app in one table (spec section 2), lazy pages, the login guard and page titles.
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router'
+import { isPublicPath, paths } from '../config/paths'
+import { loadLoginInfo } from '../lib/storage'
+import { AuthLayout } from './layout/AuthLayout'
+import { PageLoading } from './layout/PageLoading'
+import { RootLayout } from './layout/RootLayout'
+import { RouteError } from './layout/RouteError'
+import { page } from './page'
+import { MAIN_SCREENS } from './routes'
+
+export interface RouteHandle {
+  title?: string
+}
+
+/** Without stored login info only the public paths open; the rest go to /login and come back after. */
+export function guard({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url)
+  if (isPublicPath(url.pathname) || loadLoginInfo()) return null
+  const back = url.pathname + url.search
+  throw redirect(back === '/' ? paths.login : `${paths.login}?redirect=${encodeURIComponent(back)}`)
+}
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    loader: guard,
+    // The guard must run on every navigation, not only when the root route's own params change.
+    shouldRevalidate: () => true,
+    HydrateFallback: PageLoading,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, loader: () => redirect(paths.vinSearch) },
+      {
+        lazy: page(() => import('./layout/MainLayout')),
+        errorElement: <RouteError />,
+        children: [
+          ...MAIN_SCREENS.map((s) => ({ path: s.path, lazy: s.lazy, handle: { title: s.title } })),
+          {
+            path: paths.user,
+            lazy: page(() => import('../features/account/pages/UserLayout')),
+            children: [
+              { index: true, loader: () => redirect(paths.userAdmin) },
+              {
+                path: 'admin',
+                lazy: page(() => import('../features/account/pages/AccountAdminPage')),
+                handle: { title: '账号管理' },
+              },
+            ],
+          },
+        ],
+      },
+      {
+        Component: AuthLayout,
+        errorElement: <RouteError />,
+        children: [
+          {
+            path: paths.login,
+            lazy: page(() => import('../features/auth/pages/LoginPage')),
+            handle: { title: '登录' },
+          },
+          {
+            path: paths.register,
+            lazy: page(() => import('../features/auth/pages/RegisterPage')),
+            handle: { title: '注册' },
+          },
+          {
+            path: paths.modifyPw,
+            lazy: page(() => import('../features/auth/pages/ModifyPwPage')),
+            handle: { title: '找回密码' },
+          },
+        ],
+      },
+      {
+        // The print view stands alone (no header, menus or footer) but needs a login like the sheets.
+        path: paths.printSheet,
+        lazy: page(() => import('../features/sheets/print/PrintSheetPage')),
+        handle: { title: '打印' },
+      },
+      {
+        path: paths.apiPage,
+        lazy: page(() => import('../features/info/pages/ApiPage')),
+        handle: { title: '数据服务' },
+      },
+      {
+        path: paths.datenschutz,
+        lazy: page(() => import('../features/info/pages/PrivacyPolicyPage')),
+        handle: { title: '隐私政策' },
+      },
+      {
+        path: paths.vereinbarung,
+        lazy: page(() => import('../features/info/pages/UserAgreementPage')),
+        handle: { title: '用户服务协议' },
+      },
+      {
+        path: paths.downloadApp,
+        lazy: page(() => import('../features/info/pages/DownloadAppPage')),
+        handle: { title: '下载App' },
+      },
+      {
+        path: paths.forbidden,
+        lazy: page(() => import('../features/info/pages/ForbiddenPage')),
+        handle: { title: '无权访问' },
+      },
+      {
+        path: paths.notFound,
+        lazy: page(() => import('../features/info/pages/NotFoundPage')),
+        handle: { title: '页面不存在' },
+      },
+      { path: '*', loader: () => redirect(paths.notFound) },
+    ],
+  },
+]
+
+export const router = createBrowserRouter(routes)

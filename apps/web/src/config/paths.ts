@@ -1,0 +1,67 @@
+// Every route path of spec section 2 in one place, with the lists the guard and the layout use.
+
+export const paths = {
+  root: '/',
+  vinSearch: '/vinSearch',
+  partsFilter: '/partsFilter',
+  partsDetail: '/partsDetail',
+  carTypeSearch: '/carTypeSearch',
+  smartSearch: '/smartSearch',
+  partsSearchNew: '/partsSearchNew',
+  partsSearch: '/partsSearch',
+  nameEx: '/nameEx',
+  purchaseOrders: '/purchaseOrders',
+  quoteOrder: '/quoteOrder',
+  printSheet: '/printSheet',
+  user: '/user',
+  userAdmin: '/user/admin',
+  login: '/login',
+  register: '/register',
+  modifyPw: '/ModifyPw',
+  apiPage: '/ApiPage',
+  datenschutz: '/datenschutz',
+  vereinbarung: '/vereinbarung',
+  downloadApp: '/DownloadApp',
+  forbidden: '/403',
+  notFound: '/404',
+  onlinePayment: '/onlinePayment',
+  payCallback: '/payCallback',
+} as const
+
+/** Paths a visitor without stored login information may open. */
+export const PUBLIC_PATHS: readonly string[] = [
+  paths.login,
+  paths.register,
+  paths.downloadApp,
+  paths.apiPage,
+  paths.datenschutz,
+  paths.vereinbarung,
+  paths.modifyPw,
+  paths.payCallback,
+]
+
+/** Route names whose pages use the whole height, without the footer. */
+export const FOOTER_HIDDEN_ROUTES: readonly string[] = [
+  'purchaseOrders',
+  'quoteOrder',
+  'partsSearch',
+  'smartSearch',
+  'carTypeSearch',
+  'partsDetail',
+  'partsFilter',
+  'partsSearchNew',
+  'partsDetail3',
+  'partsDetail4',
+  'partsFilter2',
+]
+
+/** Pages whose header is pinned to the top. */
+export const PINNED_HEADER_PREFIXES: readonly string[] = [paths.user, paths.vinSearch, paths.login]
+
+export function routeName(pathname: string): string {
+  return pathname.split('/')[1] ?? ''
+}
+
+export function isPublicPath(pathname: string): boolean {
+  return PUBLIC_PATHS.some((p) => p.toLowerCase() === pathname.toLowerCase())
+}

@@ -1,0 +1,13 @@
+// /api/usercenter/getclientcompanyinfo: the company's name, mobile, Open_Id and dealer-price type (type4s).
+import type { CompanyInfo } from '@epc/shared'
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { api, unwrap } from '../../../lib/api-client'
+
+export async function getCompanyInfo() {
+  return unwrap(await api.post<CompanyInfo>('/api/usercenter/getclientcompanyinfo', {})).AccountInfo
+}
+
+export const companyInfoQuery = () =>
+  queryOptions({ queryKey: ['companyInfo'], queryFn: getCompanyInfo, staleTime: 5 * 60_000 })
+
+export const useCompanyInfo = (enabled = true) => useQuery({ ...companyInfoQuery(), enabled })

@@ -1,0 +1,39 @@
+// The 获取验证码 button: checks the mobile first, sends the code, then counts down 60 seconds (the server's
+// one-a-minute throttle) before it can be pressed again.
+import { AccountLimits, type SmsScene } from '@epc/shared'
+import { Button, type FormInstance } from 'antd'
+import { useEffect, useState } from 'react'
+import { feedback } from '../../../lib/feedback'
+import { useSendSmsCode } from '../api/send-sms-code'
+
+export function SmsCodeButton({ form, scene }: { form: FormInstance; scene: SmsScene }) {
+  const [secondsLeft, setSecondsLeft] = useState(0)
+  const send = useSendSmsCode()
+
+  useEffect(() => {
+    if (secondsLeft <= 0) return
+    const timer = setTimeout(() => setSecondsLeft((s) => s - 1), 1000)
+    return () => clearTimeout(timer)
+  }, [secondsLeft])
+
+  const onClick = async () => {
+    try {
+      await form.validateFields(['Mobile'])
+    } catch {
+      return
+    }
+    const result = await send
+      .mutateAsync({ Mobile: form.getFieldValue('Mobile'), Scene: scene })
+      .catch(() => null)
+    if (result?.ResultCode === '10000') {
+      feedback.success('验证码已发送')
+      setSecondsLeft(AccountLimits.smsResendSeconds)
+    }
+  }
+
+  return (
+    <Button onClick={onClick} loading={send.isPending} disabled={secondsLeft > 0} style={{ minWidth: 120 }}>
+      {secondsLeft > 0 ? `${secondsLeft}秒后重新获取` : '获取验证码'}
+    </Button>
+  )
+}

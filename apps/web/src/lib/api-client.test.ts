@@ -1,0 +1,201 @@
+// The client against the real server process on a fresh SQLite file: sealing, tokens, the error policy and
+// the retry that must not run a change twice.
+/// <reference types="node" />
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { type CompanyInfo, type LoginInfo, Messages } from '@epc/shared'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { ApiError, api, unwrap } from './api-client'
+import { setNavigator } from './navigation'
+import { clearAllStoredState, LOGIN_INFO_KEY, loadLoginInfo, saveLoginInfo } from './storage'
+
+// happy-dom replaces URL, so the path is built with node:path.
+const REPO_ROOT = resolve(import.meta.dirname, '../../../..')
+const DEMO = { Mobile: '13800138000', Password: 'demo1234' }
+
+let server: ChildProcess
+let dataDir: string
+let origin: string
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()))
+    })
+  })
+}
+
+function startServer(port: number): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        SQLITE_PATH: join(dataDir, 'epc.sqlite'),
+        LOG_LEVEL: 'warn',
+        WEB_DIST: '/nonexistent',
+        NODE_ENV: 'development',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let output = ''
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      if (output.includes('已启动')) resolve(child)
+    }
+    child.stdout?.on('data', onData)
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+    })
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)))
+  })
+}
+
+async function login(): Promise<LoginInfo> {
+  return unwrap(await api.post<LoginInfo>('/api/author/login', DEMO))
+}
+
+function knowButton(): HTMLButtonElement | undefined {
+  return Array.from(document.querySelectorAll('button')).find((b) => b.textContent?.includes('知道了'))
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'epc-web-'))
+  const port = await freePort()
+  origin = `http://127.0.0.1:${port}`
+  server = await startServer(port)
+  // Same origin as the API, like the real deployment: the default site entry (apiBase '') is used as is.
+  ;(window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(`${origin}/`)
+})
+
+afterAll(() => {
+  server?.kill('SIGTERM')
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+const navigate = vi.fn<(path: string) => void>()
+
+beforeEach(() => {
+  clearAllStoredState()
+  navigate.mockReset()
+  setNavigator(navigate)
+})
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+})
+
+describe('api client against the server', () => {
+  it('logs in with the demo account and reads the company with the token', async () => {
+    const info = await login()
+    expect(info.Token).toEqual(expect.any(String))
+    expect(info.Mobile).toBe(DEMO.Mobile)
+    saveLoginInfo(info)
+    const company = await api.post<CompanyInfo>('/api/usercenter/getclientcompanyinfo')
+    expect(company?.ResultCode).toBe('10000')
+    expect(company?.data?.AccountInfo.client_com_name).toBe('演示汽配有限公司')
+  })
+
+  it('resolves a business failure instead of throwing', async () => {
+    const result = await api.post('/api/author/login', { ...DEMO, Password: 'wrong123' })
+    expect(result?.ResultCode).toBe('10001')
+    expect(result?.ResultMsg).toBeTruthy()
+    expect(() => unwrap(result)).toThrow(ApiError)
+    expect(navigate).not.toHaveBeenCalled()
+  })
+
+  it('on 40100 forgets the login info and goes to /login', async () => {
+    saveLoginInfo({ UserName: 'x', Mobile: DEMO.Mobile, UserID: 1, UserCompanyName: 'x', Token: 'bad-token' })
+    const result = await api.post('/api/usercenter/getclientcompanyinfo')
+    expect(result).toBeNull()
+    expect(localStorage.getItem(LOGIN_INFO_KEY)).toBeNull()
+    expect(navigate).toHaveBeenCalledWith('/login')
+  })
+
+  it('signs out once after a login on another device, on 知道了 or after 4500 ms', async () => {
+    const first = await login()
+    await login()
+
+    saveLoginInfo(first)
+    expect(await api.post('/api/usercenter/getclientcompanyinfo')).toBeNull()
+    await vi.waitFor(() => expect(knowButton()).toBeDefined())
+    expect(document.body.textContent).toContain('账号异常')
+    expect(document.body.textContent).toContain(Messages.signedInElsewhere)
+    expect(navigate).not.toHaveBeenCalled()
+    localStorage.setItem('other', 'kept until sign-out')
+    knowButton()?.click()
+    expect(navigate).toHaveBeenCalledTimes(1)
+    expect(navigate).toHaveBeenCalledWith('/login')
+    expect(localStorage.length).toBe(0)
+
+    navigate.mockReset()
+    saveLoginInfo(first)
+    expect(await api.post('/api/usercenter/getclientcompanyinfo')).toBeNull()
+    await new Promise((r) => setTimeout(r, 4000))
+    expect(navigate).not.toHaveBeenCalled()
+    expect(loadLoginInfo()).not.toBeNull()
+    await new Promise((r) => setTimeout(r, 1000))
+    expect(navigate).toHaveBeenCalledTimes(1)
+    expect(localStorage.length).toBe(0)
+    await new Promise((r) => setTimeout(r, 500))
+    expect(navigate).toHaveBeenCalledTimes(1)
+  })
+
+  it('retries a dropped call with the same body, and the server sends one code only', async () => {
+    const realFetch = globalThis.fetch
+    const bodies: unknown[] = []
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      bodies.push(init?.body)
+      const response = await realFetch(input, init)
+      // The first attempt reaches the server, but its answer is lost on the way back.
+      if (bodies.length === 1) throw new TypeError('Failed to fetch')
+      return response
+    })
+    const mobile = `139${String(Date.now()).slice(-8)}`
+    const payload = { Mobile: mobile, Scene: 'register' }
+
+    const result = await api.post('/api/author/sendsmscode', payload)
+    expect(result?.ResultCode).toBe('10000')
+    expect(bodies).toHaveLength(2)
+    expect(typeof bodies[0]).toBe('string')
+    expect(bodies[1]).toBe(bodies[0])
+
+    const again = await api.post('/api/author/sendsmscode', payload)
+    expect(again?.ResultCode).toBe('10001')
+    expect(bodies).toHaveLength(3)
+
+    const code = await realFetch(`${origin}/api/dev/smscode?mobile=${mobile}`)
+    expect(code.status).toBe(200)
+    expect(((await code.json()) as { code: string }).code).toMatch(/^\d{6}$/)
+  })
+
+  it('gives up after two retries with a warning and an ApiError', async () => {
+    let attempts = 0
+    vi.stubGlobal('fetch', async () => {
+      attempts++
+      throw new TypeError('Failed to fetch')
+    })
+    const started = Date.now()
+    const error = await api.post('/api/author/login', DEMO, { failMessage: '登录失败！' }).catch((e) => e)
+    expect(error).toBeInstanceOf(ApiError)
+    expect((error as ApiError).kind).toBe('network')
+    expect(attempts).toBe(3)
+    expect(Date.now() - started).toBeGreaterThanOrEqual(3000)
+    await vi.waitFor(() => expect(document.body.textContent).toContain('登录失败！'))
+  })
+
+  it('treats an answer that is not JSON as a failed call', async () => {
+    vi.stubGlobal('fetch', async () => new Response('<html>502 Bad Gateway</html>', { status: 502 }))
+    const error = await api.post('/api/usercenter/getclientcompanyinfo').catch((e) => e)
+    expect((error as ApiError).kind).toBe('bad-response')
+    await vi.waitFor(() => expect(document.body.textContent).toContain('网络异常，请稍后重试'))
+  })
+})

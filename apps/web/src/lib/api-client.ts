@@ -1,0 +1,154 @@
+// The only place that talks HTTP: seals each payload into the envelope, retries lost calls with the same
+// body, decodes the answer, and owns the error policy of protocol.md section 4.
+import {
+  ACCOUNT_ABNORMAL_CODES,
+  type ApiResult,
+  type EnvelopeResponse,
+  Limits,
+  ResultCode,
+} from '@epc/shared'
+import { currentSite } from '../config/sites'
+import { feedback } from './feedback'
+import { navigateTo } from './navigation'
+import { clearAllStoredState, clearLoginInfo, loadLoginInfo } from './storage'
+
+export type ApiErrorKind = 'network' | 'bad-response' | 'result'
+
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind
+  readonly result?: ApiResult
+
+  constructor(kind: ApiErrorKind, message: string, result?: ApiResult) {
+    super(message)
+    this.name = 'ApiError'
+    this.kind = kind
+    this.result = result
+  }
+}
+
+export interface PostOptions {
+  /** The spec's warning for this call (e.g. 创建报价单失败！), shown on a failure the caller does not handle. */
+  failMessage?: string
+  /** Show the server's own ResultMsg on a business failure (sign-in forms, where it says what to fix). */
+  showResultMsg?: boolean
+}
+
+const NETWORK_FAILURE = '网络异常，请稍后重试'
+/** Waits before the first and second retry. */
+const RETRY_DELAYS_MS = [1000, 2000]
+const ENVELOPE_CODES: readonly string[] = [ResultCode.BadRequest, ResultCode.BadSign, ResultCode.Expired]
+const SHOW_SERVER_MESSAGE: readonly string[] = [
+  ResultCode.TooManyRequests,
+  ResultCode.ServerFault,
+  ResultCode.QuotaExceeded,
+]
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** One attempt; any status is read, since error answers carry a ResultCode too. */
+async function attempt(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+): Promise<EnvelopeResponse> {
+  const controller = new AbortController()
+  const timer = setTimeout(() => controller.abort(), Limits.httpTimeoutMs)
+  let text: string
+  try {
+    const response = await fetch(url, { method: 'POST', headers, body, signal: controller.signal })
+    text = await response.text()
+  } catch (error) {
+    throw new ApiError('network', error instanceof Error ? error.message : String(error))
+  } finally {
+    clearTimeout(timer)
+  }
+  try {
+    const parsed = JSON.parse(text) as Partial<EnvelopeResponse> | null
+    if (typeof parsed?.ResultCode === 'string') return parsed as EnvelopeResponse
+  } catch {}
+  throw new ApiError('bad-response', `unreadable answer from ${url}`)
+}
+
+/** Retries reuse the sealed body: same sign, so the server's replay memory runs a change only once. */
+async function send(url: string, headers: Record<string, string>, body: string): Promise<EnvelopeResponse> {
+  for (let retry = 0; ; retry++) {
+    try {
+      return await attempt(url, headers, body)
+    } catch (error) {
+      const delay = RETRY_DELAYS_MS[retry]
+      if (delay === undefined) throw error
+      await sleep(delay)
+    }
+  }
+}
+
+// The cipher, hash and inflate code arrive with the first call, so the first screen does not wait for them.
+const loadEnvelope = () => import('./envelope')
+
+function decode<T>(response: EnvelopeResponse, decodeData: (data: string) => unknown): ApiResult<T> {
+  const result: ApiResult<T> = { ResultCode: response.ResultCode, ResultMsg: response.ResultMsg }
+  if (response.data !== undefined) {
+    try {
+      result.data = decodeData(response.data) as T
+    } catch {
+      throw new ApiError('bad-response', 'undecodable data')
+    }
+  }
+  return result
+}
+
+function handle<T>(result: ApiResult<T>, opts: PostOptions): ApiResult<T> | null {
+  const code = result.ResultCode
+  if (code === ResultCode.Success) return result
+  if (code === ResultCode.NotLoggedIn) {
+    clearLoginInfo()
+    navigateTo('/login')
+    return null
+  }
+  if (ACCOUNT_ABNORMAL_CODES.includes(code)) {
+    feedback.accountAbnormal(result.ResultMsg, () => {
+      clearAllStoredState()
+      navigateTo('/login')
+    })
+    return null
+  }
+  if (ENVELOPE_CODES.includes(code)) feedback.warning('请求失败')
+  else if (SHOW_SERVER_MESSAGE.includes(code)) feedback.warning(result.ResultMsg)
+  // 10003 is not a failure to announce: the caller asks whether to add the part again.
+  else if (code !== ResultCode.DuplicatePart && (opts.failMessage || opts.showResultMsg)) {
+    const text = opts.showResultMsg || code === ResultCode.InvalidField ? result.ResultMsg : opts.failMessage
+    feedback.warning(text ?? result.ResultMsg)
+  }
+  return result
+}
+
+async function post<T = unknown>(
+  path: string,
+  payload: object = {},
+  opts: PostOptions = {},
+): Promise<ApiResult<T> | null> {
+  const site = currentSite()
+  const { sealRequest, decodeData } = await loadEnvelope()
+  const body = JSON.stringify(sealRequest(site.keys, payload))
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' }
+  const token = loadLoginInfo()?.Token
+  if (token) headers.Authorization = `Bearer ${token}`
+  let result: ApiResult<T>
+  try {
+    result = decode<T>(await send(site.apiBase + path, headers, body), decodeData)
+  } catch (error) {
+    feedback.warning(opts.failMessage ?? NETWORK_FAILURE)
+    throw error
+  }
+  return handle(result, opts)
+}
+
+export const api = { post }
+
+/** For TanStack Query fetchers: the data of a success, an ApiError for anything else. */
+export function unwrap<T>(result: ApiResult<T> | null): T {
+  if (result?.ResultCode !== ResultCode.Success) {
+    throw new ApiError('result', result?.ResultMsg ?? '请求未完成', result ?? undefined)
+  }
+  return result.data as T
+}

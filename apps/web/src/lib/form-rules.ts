@@ -1,0 +1,38 @@
+// Turns the shared field rules into antd Form rules, so forms and server check with one rule and one text.
+import { type DecimalField, decimalHundredths, type TextField, textProblem } from '@epc/shared'
+import type { FormRule } from 'antd'
+
+export function fieldRule(field: TextField): FormRule {
+  return {
+    validator: async (_rule, value) => {
+      const problem = textProblem(field, value ?? '')
+      if (problem) throw new Error(problem)
+    },
+  }
+}
+
+/**
+ * A quantity or price: a number with at most two decimals within the field's bounds, as the server checks
+ * it. An optional field accepts an empty value.
+ */
+export function decimalRule(field: DecimalField, optional = false): FormRule {
+  return {
+    validator: async (_rule, value) => {
+      if (optional && (value === undefined || value === null || value === '')) return
+      const checked = decimalHundredths(field, value)
+      if ('problem' in checked) throw new Error(checked.problem)
+    },
+  }
+}
+
+/** A confirmation field: must equal another field of the same form. */
+export function sameAs(field: string, missing: string, differs = '两次输入的密码不一致'): FormRule[] {
+  return [
+    { required: true, message: missing },
+    ({ getFieldValue }) => ({
+      validator: async (_rule, value) => {
+        if (value && value !== getFieldValue(field)) throw new Error(differs)
+      },
+    }),
+  ]
+}

@@ -1,0 +1,58 @@
+// Login info and zoom in local storage: compressed, tolerant of corruption, zoom kept across logout.
+import type { LoginInfo } from '@epc/shared'
+import { beforeEach, describe, expect, it } from 'vitest'
+import {
+  clearAllExceptZoom,
+  clearAllStoredState,
+  getZoom,
+  LOGIN_INFO_KEY,
+  loadLoginInfo,
+  saveLoginInfo,
+  setZoom,
+  ZOOM_KEY,
+} from './storage'
+
+const info: LoginInfo = {
+  UserName: '张三',
+  Mobile: '13800138000',
+  UserID: 1,
+  UserCompanyName: '演示汽配有限公司',
+  Token: 'tok-123',
+}
+
+describe('storage', () => {
+  beforeEach(() => clearAllStoredState())
+
+  it('round-trips the login info, stored compressed under xmpLIF', () => {
+    saveLoginInfo(info)
+    expect(loadLoginInfo()).toEqual(info)
+    const raw = localStorage.getItem(LOGIN_INFO_KEY) ?? ''
+    expect(raw).not.toBe('')
+    expect(() => JSON.parse(raw)).toThrow()
+    expect(raw).not.toContain('tok-123')
+  })
+
+  it('answers null when nothing or garbage is stored', () => {
+    expect(loadLoginInfo()).toBeNull()
+    localStorage.setItem(LOGIN_INFO_KEY, '%%% not lz-string %%%')
+    expect(loadLoginInfo()).toBeNull()
+    localStorage.setItem(LOGIN_INFO_KEY, 'N4Ig')
+    expect(loadLoginInfo()).toBeNull()
+  })
+
+  it('keeps the zoom through logout and clears the rest', () => {
+    expect(getZoom()).toBe(1)
+    setZoom(1.25)
+    saveLoginInfo(info)
+    sessionStorage.setItem('tab', 'x')
+    localStorage.setItem('other', 'y')
+    clearAllExceptZoom()
+    expect(getZoom()).toBe(1.25)
+    expect(localStorage.getItem(ZOOM_KEY)).toBe('1.25')
+    expect(loadLoginInfo()).toBeNull()
+    expect(localStorage.getItem('other')).toBeNull()
+    expect(sessionStorage.getItem('tab')).toBeNull()
+    clearAllStoredState()
+    expect(getZoom()).toBe(1)
+  })
+})
