@@ -1,0 +1,328 @@
+// VIN query, group tree and illustration screens against the real server and demo catalogue: the VIN
+// answers (one, several, none, wrong check digit), callout ↔ row in both directions, the arrow keys, the
+// part-detail drawer with the ten warehouses, and the in-vehicle search by initials and trade alias.
+import {
+  checkDigit,
+  type GroupTreeAnswer,
+  type IllustrationAnswer,
+  type LoginInfo,
+  type NameSearchHit,
+  type PartDetailAnswer,
+  type VinHistoryAnswer,
+  type VinQueryAnswer,
+  WAREHOUSES,
+} from '@epc/shared'
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import { callApi, createAccount, screenshot, screenshotWidths, signIn, type TestAccount } from './support'
+
+/**
+ * A fresh account with an API token for looking things up first; signing the browser in afterwards
+ * revokes that token, so every look-up happens before `signInBrowser`.
+ */
+async function prepare(request: APIRequestContext) {
+  const account = await createAccount(request)
+  const login = await callApi<LoginInfo>(request, '/api/author/login', {
+    Mobile: account.mobile,
+    Password: account.password,
+  })
+  expect(login.ResultCode).toBe('10000')
+  const token = login.value?.Token ?? ''
+  const api = async <T>(path: string, payload: object): Promise<T> => {
+    const res = await callApi<T>(request, path, payload, token)
+    expect(res.ResultCode, res.ResultMsg).toBe('10000')
+    return res.value as T
+  }
+  return { account, api }
+}
+
+type Api = Awaited<ReturnType<typeof prepare>>['api']
+
+/** The first demo VIN whose catalogue answer has the given status. */
+async function demoVin(api: Api, status: VinQueryAnswer['status']) {
+  const history = await api<VinHistoryAnswer>('/api/epc/vinhistory', {})
+  for (const demo of history.demo) {
+    const answer = await api<VinQueryAnswer>('/api/epc/vinquery', { VIN: demo.vin })
+    if (answer.status === status) return { vin: demo.vin, answer }
+  }
+  throw new Error(`no demo VIN answers ${status}`)
+}
+
+async function signInBrowser(page: Page, account: TestAccount) {
+  await signIn(page, account)
+  await page.goto('/vinSearch')
+  await expect(page.getByRole('heading', { name: 'VIN查询' })).toBeVisible()
+}
+
+const callout = (page: Page, n: number | string) =>
+  page.getByTestId('illustration').locator(`g.callout[data-callout="${n}"]`)
+const selectedRow = (page: Page) =>
+  page.getByTestId('illustration-parts').locator('tbody tr[aria-selected="true"]')
+
+test('a one-model demo VIN leads to the group tree, an illustration, callouts, rows and the drawer', async ({
+  page,
+  request,
+}) => {
+  const { account, api } = await prepare(request)
+  const { vin, answer } = await demoVin(api, 'one')
+  const model = answer.models[0]
+  if (!model) throw new Error('no model')
+  await signInBrowser(page, account)
+
+  // The demo list continues to the group tree by itself when the VIN fits one model.
+  await page.getByTestId('vin-demo').getByText(vin).click()
+  await expect(page).toHaveURL(new RegExp(`/partsFilter\\?ModelId=${model.ModelId}&vin=${vin}&fromType=1$`))
+  const header = page.getByTestId('vehicle-header')
+  await expect(header.getByText(model.car_name)).toBeVisible()
+  await expect(header.getByText(vin)).toBeVisible()
+  const cards = page.getByTestId('illustration-cards').locator('a')
+  await expect(cards.first().locator('img')).toBeVisible()
+  await screenshotWidths(page, 'parts-filter')
+
+  // A second main group shows its own cards; the choice is kept in the URL.
+  await page.getByRole('navigation', { name: '主组' }).getByRole('button').nth(1).click()
+  await expect(page).toHaveURL(/main=2/)
+  await expect(cards.first().locator('img')).toBeVisible()
+  await cards.first().click()
+  await expect(page).toHaveURL(/\/partsDetail\?ModelId=.+&imageid=.+&vin=.+&fromType=1$/)
+  const rows = page.getByTestId('illustration-parts').locator('tbody tr.ant-table-row')
+  await expect(rows.first()).toBeVisible()
+  await expect(page.getByTestId('illustration').locator('svg')).toBeVisible()
+  await screenshotWidths(page, 'parts-detail')
+
+  // A callout in the drawing selects its row.
+  const third = page.getByTestId('illustration').locator('g.callout').nth(2)
+  const n = await third.getAttribute('data-callout')
+  await third.click()
+  await expect(callout(page, n ?? '')).toHaveClass(/is-selected/)
+  await expect(selectedRow(page).locator('td').first()).toHaveText(n ?? '')
+  await expect(page).toHaveURL(new RegExp(`callout=${n}`))
+
+  // The arrow keys move the selection; the drawing follows.
+  const at = await rows.evaluateAll((trs) =>
+    trs.findIndex((tr) => tr.getAttribute('aria-selected') === 'true'),
+  )
+  await page.keyboard.press('ArrowDown')
+  await expect(rows.nth(at + 1)).toHaveAttribute('aria-selected', 'true')
+  const below =
+    (await rows
+      .nth(at + 1)
+      .locator('td')
+      .first()
+      .textContent()) ?? ''
+  await expect(callout(page, below)).toHaveClass(/is-selected/)
+  await page.keyboard.press('ArrowUp')
+  await expect(rows.nth(at)).toHaveAttribute('aria-selected', 'true')
+  await expect(callout(page, n ?? '')).toHaveClass(/is-selected/)
+
+  // Clicking a row selects it; hovering one points at its callout.
+  const last = rows.last()
+  const lastCallout = (await last.locator('td').first().textContent()) ?? ''
+  await last.locator('td').nth(2).click()
+  await expect(last).toHaveAttribute('aria-selected', 'true')
+  await expect(callout(page, lastCallout)).toHaveClass(/is-selected/)
+  await rows.first().hover()
+  const firstCallout = (await rows.first().locator('td').first().textContent()) ?? ''
+  await expect(callout(page, firstCallout)).toHaveClass(/is-hovered/)
+
+  // Zoom and fit.
+  const tools = page.getByTestId('illustration').locator('..')
+  await page.getByRole('button', { name: '放大' }).click()
+  await expect(tools.getByText('125%')).toBeVisible()
+  await page.getByRole('button', { name: '适应窗口' }).click()
+  await expect(tools.getByText('100%')).toBeVisible()
+  const box = (await page.getByTestId('illustration').boundingBox()) ?? { x: 0, y: 0, width: 0, height: 0 }
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+  await page.mouse.wheel(0, -100)
+  await expect(tools.getByText('125%')).toBeVisible()
+  const drawing = page.getByTestId('illustration').locator('> div')
+  const before = (await drawing.getAttribute('style')) ?? ''
+  await page.mouse.down()
+  await page.mouse.move(box.x + box.width / 2 + 80, box.y + box.height / 2 + 40, { steps: 5 })
+  await page.mouse.up()
+  await expect(drawing).not.toHaveAttribute('style', before)
+  await page.getByRole('button', { name: '适应窗口' }).click()
+  await expect(tools.getByText('100%')).toBeVisible()
+
+  // Enter opens the drawer of the selected part: the ten warehouses in the spec's order.
+  await page.mouse.move(0, 0)
+  await page.keyboard.press('Enter')
+  const detail = page.getByTestId('part-detail')
+  await expect(detail).toBeVisible()
+  const stockRows = detail.getByTestId('stock-table').locator('tbody tr.ant-table-row')
+  await expect(stockRows).toHaveCount(10)
+  await expect(stockRows.locator('td:first-child')).toHaveText(WAREHOUSES.map((w) => w.name))
+  await expect(detail.getByRole('columnheader', { name: '进价' })).toBeVisible()
+  await expect(detail.getByRole('columnheader', { name: '销售价' })).toBeVisible()
+  await expect(detail.getByTestId('fitting-models').locator('tbody tr').first()).toBeVisible()
+  await screenshot(page, 'part-detail-drawer-1440')
+  await page.keyboard.press('Escape')
+  await expect(detail).toBeHidden()
+
+  // Back to the tree keeps the main group; a reload keeps the illustration and the callout.
+  await page.reload()
+  await expect(selectedRow(page)).toHaveCount(1)
+  await expect(callout(page, lastCallout)).toHaveClass(/is-selected/)
+  await page.getByRole('button', { name: '返回目录' }).click()
+  await expect(page).toHaveURL(/\/partsFilter\?.*main=2/)
+})
+
+test('a sales-banned part shows 停售; a superseded part shows its chain in the drawer', async ({
+  page,
+  request,
+}) => {
+  const { account, api } = await prepare(request)
+  const { answer } = await demoVin(api, 'one')
+  const modelId = answer.models[0]?.ModelId ?? ''
+  const tree = await api<GroupTreeAnswer>('/api/epc/grouptree', { ModelId: modelId })
+  const imageids = tree.groups.flatMap((g) => g.subs.flatMap((s) => s.illustrations.map((i) => i.imageid)))
+  // About one part in forty is banned and one in sixteen has older numbers: a few dozen look-ups find both,
+  // well under the burst limit.
+  let banned: { imageid: string; callout: number; disp_number: string } | undefined
+  let chained: { imageid: string; callout: number; detail: PartDetailAnswer } | undefined
+  for (const imageid of imageids.slice(0, 12)) {
+    if (banned && chained) break
+    const ill = await api<IllustrationAnswer>('/api/epc/illustration', { ModelId: modelId, imageid })
+    const b = ill.parts.find((p) => p.sales_banned)
+    if (!banned && b) banned = { imageid, callout: b.callout, disp_number: b.disp_number }
+    for (const part of chained ? [] : ill.parts) {
+      const detail = await api<PartDetailAnswer>('/api/epc/partdetail', { part_number: part.part_number })
+      if (detail.chain.length > 1) {
+        chained = { imageid, callout: part.callout, detail }
+        break
+      }
+    }
+  }
+  if (!banned || !chained) throw new Error('no sales-banned or superseded part in the first illustrations')
+  await signIn(page, account)
+
+  await page.goto(
+    `/partsDetail?ModelId=${modelId}&imageid=${banned.imageid}&callout=${banned.callout}&fromType=1`,
+  )
+  await expect(selectedRow(page)).toContainText(banned.disp_number)
+  await expect(selectedRow(page)).toContainText('停售')
+
+  const { detail } = chained
+  await page.goto(
+    `/partsDetail?ModelId=${modelId}&imageid=${chained.imageid}&callout=${chained.callout}&fromType=1`,
+  )
+  await expect(selectedRow(page)).toContainText(detail.disp_number)
+  await page.keyboard.press('Enter')
+  const drawer = page.getByTestId('part-detail')
+  const steps = drawer.getByTestId('chain-step')
+  await expect(steps).toHaveCount(detail.chain.length)
+  const old = detail.chain[0]
+  const current = detail.chain.find((c) => c.current)
+  await expect(steps.first()).toContainText(old?.disp_number ?? '')
+  await expect(steps.first()).toContainText(old?.changed_on ?? '')
+  await expect(steps.filter({ hasText: '当前' })).toContainText(current?.disp_number ?? '')
+  await screenshot(page, 'part-detail-drawer-chain-1440')
+
+  // A fitting model opens its own illustration with the part's callout.
+  const other = detail.models.find((m) => m.ModelId !== modelId)
+  if (other) {
+    await drawer.getByTestId('fitting-models').getByText(other.car_name).first().click()
+    await expect(page).toHaveURL(
+      new RegExp(`ModelId=${other.ModelId}&imageid=${other.imageid}&callout=${other.callout}`),
+    )
+    await expect(callout(page, other.callout)).toHaveClass(/is-selected/)
+  }
+})
+
+test('a wrong check digit warns and the VIN still resolves', async ({ page, request }) => {
+  const { account, api } = await prepare(request)
+  const { vin, answer } = await demoVin(api, 'one')
+  const wrong = `${vin.slice(0, 8)}${vin[8] === 'X' ? '0' : 'X'}${vin.slice(9)}`
+  await signInBrowser(page, account)
+
+  const box = page.getByLabel('车架号')
+  await box.fill(wrong.toLowerCase())
+  await expect(box).toHaveValue(wrong)
+  await expect(page.getByTestId('check-digit-warning')).toBeVisible()
+  await box.press('Enter')
+  await expect(page).toHaveURL(new RegExp(`/vinSearch\\?vin=${wrong}$`))
+  const one = page.getByTestId('vin-one')
+  await expect(one.getByText(answer.models[0]?.car_name ?? '')).toBeVisible()
+  await expect(one.getByText(answer.models[0]?.engine ?? '')).toBeVisible()
+  await expect(page.getByTestId('check-digit-warning')).toBeVisible()
+  await screenshotWidths(page, 'vin-search')
+
+  // The recent list now names the VIN; continuing leads to the tree.
+  await expect(page.getByTestId('vin-recent').getByText(wrong)).toBeVisible()
+  await one.getByRole('button', { name: '进入配件目录' }).click()
+  await expect(page).toHaveURL(/\/partsFilter\?ModelId=/)
+})
+
+test('a VIN that decodes but is not in the catalogue says so', async ({ page, request }) => {
+  const account = await createAccount(request)
+  const draft = 'LSVZZ99Z0MA123456'
+  const vin = `${draft.slice(0, 8)}${checkDigit(draft)}${draft.slice(9)}`
+  await signIn(page, account)
+  await page.goto(`/vinSearch?vin=${vin}`)
+  const none = page.getByTestId('vin-not-found')
+  await expect(none).toContainText('该车架号已解析，但目录中暂无此车型')
+  await expect(none).toContainText('上汽大众')
+  await expect(none).toContainText('2021')
+  await expect(page.getByTestId('check-digit-warning')).toBeHidden()
+})
+
+test('the 速腾 demo VIN offers a choice of trims', async ({ page, request }) => {
+  const { account, api } = await prepare(request)
+  const { vin, answer } = await demoVin(api, 'several')
+  expect(answer.models[0]?.series_name).toBe('速腾')
+  await signInBrowser(page, account)
+
+  await page.getByLabel('车架号').fill(vin)
+  await page.keyboard.press('Enter')
+  const several = page.getByTestId('vin-several')
+  for (const m of answer.models) await expect(several.getByText(m.car_name)).toBeVisible()
+  await expect(page).toHaveURL(new RegExp(`/vinSearch\\?vin=${vin}$`))
+  await screenshotWidths(page, 'vin-search-several')
+
+  const second = answer.models[1]
+  if (!second) throw new Error('expected two trims')
+  await several.getByText(second.car_name).click()
+  await expect(page).toHaveURL(new RegExp(`/partsFilter\\?ModelId=${second.ModelId}&vin=${vin}&fromType=1$`))
+  await expect(page.getByTestId('vehicle-header').getByText(second.car_name)).toBeVisible()
+
+  // Back shows the choice again instead of bouncing forward.
+  await page.goBack()
+  await expect(several).toBeVisible()
+})
+
+test('the in-vehicle search finds parts by initials and by trade alias', async ({ page, request }) => {
+  const { account, api } = await prepare(request)
+  const { answer } = await demoVin(api, 'one')
+  const modelId = answer.models[0]?.ModelId ?? ''
+  const byInitials = await api<NameSearchHit[]>('/api/epc/namesearch', { ModelId: modelId, Keyword: 'jylqq' })
+  const byAlias = await api<NameSearchHit[]>('/api/epc/namesearch', { ModelId: modelId, Keyword: '机油格' })
+  expect(byInitials.length).toBeGreaterThan(0)
+  expect(byAlias.length).toBeGreaterThan(0)
+  await signIn(page, account)
+
+  for (const [keyword, hits, matched] of [
+    ['jylqq', byInitials, '首字母'],
+    ['机油格', byAlias, '俗称'],
+  ] as const) {
+    await page.goto(`/partsFilter?ModelId=${modelId}&fromType=1`)
+    const search = page.getByLabel('本车配件搜索')
+    await search.fill(keyword)
+    await search.press('Enter')
+    await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(keyword)}`))
+    const results = page.getByTestId('name-search-results')
+    const hit = hits[0]
+    if (!hit) throw new Error('no hit')
+    const row = results.locator('tbody tr.ant-table-row').first()
+    await expect(row).toContainText(hit.part_name_cn)
+    await expect(row).toContainText(hit.disp_number)
+    await expect(row).toContainText(matched)
+    if (keyword === 'jylqq') await screenshotWidths(page, 'parts-filter-search')
+    await row.locator('td').nth(1).click()
+    await expect(page).toHaveURL(
+      new RegExp(
+        `/partsDetail\\?ModelId=${modelId}&imageid=${hit.imageid}&callout=${hit.callout}&fromType=1$`,
+      ),
+    )
+    await expect(callout(page, hit.callout)).toHaveClass(/is-selected/)
+    await expect(selectedRow(page)).toContainText(hit.disp_number)
+  }
+})

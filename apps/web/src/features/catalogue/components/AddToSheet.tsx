@@ -1,0 +1,112 @@
+// The catalogue's way into the sheets: 加入报价单 / 加入采购单 for one part and 全部加入报价单 for a list. Each
+// opens the sheet page in a new window carrying the parts (features/sheets/links.ts).
+import { FileAddOutlined, PlusCircleOutlined, ShoppingCartOutlined } from '@ant-design/icons'
+import { Button, Dropdown, Space, Tooltip } from 'antd'
+import type { ReactNode } from 'react'
+import { feedback } from '../../../lib/feedback'
+import { openSheetWindow, type PendingPart, type SheetKind, sheetLink } from '../../sheets/links'
+
+const LABEL: Record<SheetKind, string> = { quote: '加入报价单', purchase: '加入采购单' }
+const ICON: Record<SheetKind, ReactNode> = { quote: <FileAddOutlined />, purchase: <ShoppingCartOutlined /> }
+const KINDS: SheetKind[] = ['quote', 'purchase']
+/** The row trigger's accessible name. */
+const MENU_LABEL = '加入报价单/采购单'
+
+/** A catalogue part as the sheets take it: the 4S price as the sale price, no purchase price known. */
+export function pendingPart(part: {
+  disp_number: string
+  part_name_cn: string | null
+  price: number | null
+  stock_total: number
+  quantity?: number
+}): PendingPart {
+  return {
+    disp_number: part.disp_number,
+    part_name_cn: part.part_name_cn ?? '',
+    available_stock: part.stock_total,
+    sale_price: part.price,
+    purchase_price: null,
+    ...(part.quantity ? { quantity: part.quantity } : {}),
+  }
+}
+
+/**
+ * One small trigger for a table row, with 加入报价单 and 加入采购单 in its menu: one narrow column keeps the
+ * dense tables readable at 1024. It takes no focus (not by Tab, not by click), so the row keys — arrows and
+ * Enter on /partsDetail — keep working after a click.
+ */
+export function AddToSheetMenu({ part }: { part: PendingPart }) {
+  return (
+    <Dropdown
+      trigger={['click']}
+      placement="bottomRight"
+      menu={{
+        items: KINDS.map((kind) => ({ key: kind, icon: ICON[kind], label: LABEL[kind] })),
+        onClick: ({ key, domEvent }) => {
+          // The menu lives in a portal, but React still bubbles its clicks to the row.
+          domEvent.stopPropagation()
+          openSheetWindow(key as SheetKind, [part])
+        },
+      }}
+    >
+      <Tooltip title="加入报价单或采购单" mouseEnterDelay={0.4}>
+        <Button
+          type="text"
+          size="small"
+          icon={<PlusCircleOutlined />}
+          aria-label={MENU_LABEL}
+          tabIndex={-1}
+          onMouseDown={(e) => e.preventDefault()}
+          onDoubleClick={(e) => e.stopPropagation()}
+          style={{ color: '#d4380d' }}
+        />
+      </Tooltip>
+    </Dropdown>
+  )
+}
+
+/** The two buttons with their labels, for a drawer's or a card's header. */
+export function AddToSheetButtons({ part, size }: { part: PendingPart | null; size?: 'small' | 'middle' }) {
+  return (
+    <Space size={8}>
+      {KINDS.map((kind) => (
+        <Button
+          key={kind}
+          size={size}
+          type={kind === 'quote' ? 'primary' : 'default'}
+          ghost={kind === 'quote'}
+          icon={ICON[kind]}
+          disabled={!part}
+          onClick={() => part && openSheetWindow(kind, [part])}
+        >
+          {LABEL[kind]}
+        </Button>
+      ))}
+    </Space>
+  )
+}
+
+/**
+ * The longest hand-over link sent: the parts travel (compressed) in the URL, and the server (Node's default
+ * 16 KB for the request line and headers together) answers 431 to a longer one, which would open a window
+ * with an error. Compressed, a few hundred parts fit.
+ */
+export const MAX_SHEET_LINK = 12_000
+
+/** 全部加入报价单: every listed part with its quantity (spec: both lists can go to a quotation). */
+export function AddAllToQuote({ parts }: { parts: PendingPart[] }) {
+  const add = () => {
+    if (sheetLink('quote', parts).length > MAX_SHEET_LINK) {
+      feedback.warning(`配件较多（共 ${parts.length} 个），无法一次全部加入报价单，请减少选择后再试`)
+      return
+    }
+    openSheetWindow('quote', parts)
+  }
+  return (
+    <Tooltip title={parts.length ? `共 ${parts.length} 个配件` : '没有可加入的配件'}>
+      <Button size="small" icon={ICON.quote} disabled={!parts.length} onClick={add}>
+        全部加入报价单
+      </Button>
+    </Tooltip>
+  )
+}

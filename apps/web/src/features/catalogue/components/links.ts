@@ -1,0 +1,55 @@
+// The catalogue screens' URLs: every query lives in the search params (a reload restores it) and carries
+// fromType, so the header highlights the right menu item and remembers the right result.
+import { paths } from '../../../config/paths'
+import type { FromType } from '../../../lib/search-memory'
+
+/** fromType of the URL; catalogue screens reached without one belong to the VIN search. */
+export function fromTypeOf(params: URLSearchParams): FromType {
+  const n = Number(params.get('fromType'))
+  return n === 1 || n === 2 || n === 3 || n === 4 ? n : 1
+}
+
+/** The search a screen belongs to when its URL carries no fromType (the drawer opens on all of them). */
+const FROM_TYPE_OF_PATH: Record<string, FromType> = {
+  [paths.carTypeSearch]: 2,
+  [paths.smartSearch]: 3,
+  [paths.partsSearchNew]: 4,
+  [paths.partsSearch]: 4,
+}
+
+export function fromTypeAt(pathname: string, params: URLSearchParams): FromType {
+  return params.has('fromType') ? fromTypeOf(params) : (FROM_TYPE_OF_PATH[pathname] ?? 1)
+}
+
+function withQuery(path: string, query: Record<string, string | number | null | undefined>): string {
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== null && value !== undefined && value !== '') params.set(key, String(value))
+  }
+  return `${path}?${params}`
+}
+
+export function partsFilterUrl(q: {
+  ModelId: string
+  fromType: FromType
+  vin?: string | null
+  main?: string | null
+}) {
+  return withQuery(paths.partsFilter, { ModelId: q.ModelId, vin: q.vin, main: q.main, fromType: q.fromType })
+}
+
+export function partsDetailUrl(q: {
+  ModelId: string
+  imageid: string
+  fromType: FromType
+  callout?: number | null
+  vin?: string | null
+}) {
+  return withQuery(paths.partsDetail, {
+    ModelId: q.ModelId,
+    imageid: q.imageid,
+    callout: q.callout,
+    vin: q.vin,
+    fromType: q.fromType,
+  })
+}

@@ -1,0 +1,7 @@
+// Money as the catalogue screens show it: yuan with two decimals and thousands separators, '-' when the
+// catalogue has no price.
+const yuan = new Intl.NumberFormat('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+
+export function formatMoney(value: number | null | undefined): string {
+  return value === null || value === undefined ? '-' : `¥${yuan.format(value)}`
+}

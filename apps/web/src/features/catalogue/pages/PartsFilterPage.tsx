@@ -1,0 +1,188 @@
+// /partsFilter (配件目录): a model's group tree — main groups on the left, the chosen group's illustrations as
+// thumbnail cards — and the in-vehicle part search by name, pinyin, initials, trade alias or number.
+import type { NameSearchHit } from '@epc/shared'
+import type { InputRef } from 'antd'
+import { Button, Empty, Input, Skeleton } from 'antd'
+import { useEffect, useRef, useState } from 'react'
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
+import { feedback } from '../../../lib/feedback'
+import { useShortcut } from '../../../lib/keyboard'
+import { rememberResult } from '../../../lib/search-memory'
+import { useGroupTree } from '../api/group-tree'
+import { useNameSearch } from '../api/name-search'
+import { useThumbnails } from '../api/thumbnails'
+import { fromTypeOf, partsDetailUrl } from '../components/links'
+import { NameSearchResults } from '../components/NameSearchResults'
+import { VehicleHeader } from '../components/VehicleHeader'
+import styles from './PartsFilterPage.module.css'
+
+const NO_DATA = '抱歉，暂无数据'
+/** The thumbnails call takes at most this many illustrations. */
+const MAX_THUMBNAILS = 24
+
+function svgSrc(svg: string): string {
+  return `data:image/svg+xml;utf8,${encodeURIComponent(svg)}`
+}
+
+export default function PartsFilterPage() {
+  const [params, setParams] = useSearchParams()
+  const { pathname, search } = useLocation()
+  const navigate = useNavigate()
+  const modelId = params.get('ModelId')
+  const vin = params.get('vin')
+  const fromType = fromTypeOf(params)
+  const keyword = params.get('q') ?? ''
+  const tree = useGroupTree(modelId)
+  const groups = tree.data?.groups ?? []
+  const main = groups.find((g) => g.main_number === params.get('main')) ?? groups[0]
+  const cards = (main?.subs ?? []).flatMap((sub) => sub.illustrations.map((ill) => ({ sub, ill })))
+  const thumbs = useThumbnails(
+    modelId,
+    cards.slice(0, MAX_THUMBNAILS).map((c) => c.ill.imageid),
+  )
+  const hits = useNameSearch(modelId, keyword)
+  const [typed, setTyped] = useState(keyword)
+  const searchRef = useRef<InputRef>(null)
+
+  useShortcut('F1', () => searchRef.current?.focus({ cursor: 'all' }))
+
+  useEffect(() => setTyped(keyword), [keyword])
+
+  useEffect(() => {
+    if (tree.data) rememberResult(fromType, pathname + search)
+  }, [tree.data, fromType, pathname, search])
+
+  const update = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params)
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value)
+      else next.delete(key)
+    }
+    setParams(next, { replace: true })
+  }
+
+  const runSearch = (value: string) => {
+    const text = value.trim()
+    if (!text) return update({ q: null })
+    if (text.length < 2) return feedback.warning('请至少输入2个字符')
+    update({ q: text })
+  }
+
+  const detailUrl = (imageid: string, callout?: number) =>
+    partsDetailUrl({ ModelId: modelId ?? '', imageid, callout, vin, fromType })
+  const openHit = (hit: NameSearchHit) => navigate(detailUrl(hit.imageid, hit.callout))
+
+  if (!modelId) {
+    return (
+      <div className={styles.empty}>
+        <Empty description="请先通过VIN或车型选择车辆" />
+      </div>
+    )
+  }
+
+  return (
+    <div className={styles.page}>
+      <VehicleHeader
+        model={tree.data?.model}
+        vin={vin}
+        extra={
+          <Input.Search
+            ref={searchRef}
+            className={styles.search}
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            onSearch={runSearch}
+            allowClear
+            enterButton="搜索"
+            loading={hits.isFetching}
+            placeholder="本车配件：名称 / 拼音 / 首字母 / 俗称 / 零件号（F1）"
+            aria-label="本车配件搜索"
+          />
+        }
+      />
+      {tree.isLoading ? (
+        <div className={styles.body}>
+          <Skeleton active paragraph={{ rows: 12 }} />
+        </div>
+      ) : !groups.length ? (
+        <div className={styles.empty}>
+          <Empty description={NO_DATA} />
+        </div>
+      ) : (
+        <div className={styles.body}>
+          <nav className={styles.groups} aria-label="主组">
+            {groups.map((g) => (
+              <button
+                key={g.main_number}
+                type="button"
+                className={`${styles.group} ${g === main && !keyword ? styles.groupActive : ''}`}
+                onClick={() => update({ main: g.main_number, q: null })}
+              >
+                <span className={styles.groupNumber}>{g.main_number}</span>
+                <span className={styles.groupName}>{g.name}</span>
+                <span className={styles.groupCount}>{g.subs.length}</span>
+              </button>
+            ))}
+          </nav>
+          <section className={styles.content}>
+            {keyword ? (
+              <>
+                <div className={styles.contentHead}>
+                  <span>
+                    “{keyword}” 的搜索结果{hits.data ? `（${hits.data.length}）` : ''}
+                  </span>
+                  <Button size="small" onClick={() => update({ q: null })}>
+                    返回分组
+                  </Button>
+                </div>
+                <NameSearchResults
+                  hits={hits.data ?? []}
+                  loading={hits.isLoading}
+                  groups={groups}
+                  urlOf={(h) => detailUrl(h.imageid, h.callout)}
+                  onOpen={openHit}
+                />
+              </>
+            ) : (
+              <>
+                <div className={styles.contentHead}>
+                  <span>
+                    {main?.main_number} {main?.name}
+                  </span>
+                  <span className={styles.hint}>共 {cards.length} 张图</span>
+                </div>
+                {cards.length ? (
+                  <div className={styles.cards} data-testid="illustration-cards">
+                    {cards.map(({ sub, ill }) => {
+                      const svg = thumbs.data?.find((t) => t.imageid === ill.imageid)?.svg
+                      return (
+                        <Link key={ill.imageid} to={detailUrl(ill.imageid)} className={styles.card}>
+                          <span className={styles.thumb}>
+                            {svg ? (
+                              <img src={svgSrc(svg)} alt={ill.image_name} />
+                            ) : thumbs.isLoading ? (
+                              <Skeleton.Node active style={{ width: '100%', height: '100%' }} />
+                            ) : (
+                              <span className={styles.noThumb}>{ill.imageid}</span>
+                            )}
+                          </span>
+                          <span className={styles.cardTitle}>
+                            <span className={styles.cardNumber}>{sub.sub_number}</span>
+                            {ill.image_name || sub.name}
+                          </span>
+                          <span className={styles.cardMeta}>图号 {ill.imageid}</span>
+                        </Link>
+                      )
+                    })}
+                  </div>
+                ) : (
+                  <Empty description={NO_DATA} />
+                )}
+              </>
+            )}
+          </section>
+        </div>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,171 @@
+// /partsSearchNew (配件编码查询, the 4S quotation system's entry, F8): up to 50 part codes pasted at once and
+// answered in one table. The query lives in the URL (?codes=A,B,C), so a reload or the header menu restores it.
+import { SearchOutlined } from '@ant-design/icons'
+import { MAX_PART_CODES, normalizePartNumber } from '@epc/shared'
+import { Button, Card, Empty, Input, Tag, Typography } from 'antd'
+import type { TextAreaRef } from 'antd/es/input/TextArea'
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { Link, useLocation, useSearchParams } from 'react-router'
+import { paths } from '../../../config/paths'
+import { feedback } from '../../../lib/feedback'
+import { useShortcut } from '../../../lib/keyboard'
+import { rememberPartsVariant, rememberResult } from '../../../lib/search-memory'
+import { usePartsQuery } from '../api/parts-query'
+import { PartDetailDrawer } from '../components/PartDetailDrawer'
+import styles from '../components/PartsSearch.module.css'
+import { isPartHit } from '../components/PartsSearchCells'
+import { codesFromParam, codesToParam, limitCodes, parseCodes } from '../components/PartsSearchCodes'
+import { PartsSearchTable } from '../components/PartsSearchTable'
+
+export default function PartsSearchNewPage() {
+  const [params, setParams] = useSearchParams()
+  const location = useLocation()
+  const codesParam = params.get('codes') ?? ''
+  const codes = useMemo(() => codesFromParam(codesParam), [codesParam])
+  const query = usePartsQuery(codes)
+  const [text, setText] = useState(() => codes.join('\n'))
+  const [openPart, setOpenPart] = useState<string | null>(null)
+  const inputRef = useRef<TextAreaRef>(null)
+  // The query this box last sent: a different one in the URL (reload, back, header menu) replaces the text.
+  const sent = useRef(codesParam)
+
+  useEffect(() => rememberPartsVariant(paths.partsSearchNew), [])
+  useEffect(() => {
+    if (!codesParam || codesParam === sent.current) return
+    sent.current = codesParam
+    setText(codes.join('\n'))
+  }, [codesParam, codes])
+  useEffect(() => {
+    if (query.data?.length) rememberResult(4, location.pathname + location.search)
+  }, [query.data, location.pathname, location.search])
+
+  useShortcut('F1', () => inputRef.current?.focus({ cursor: 'end' }))
+
+  const typed = useMemo(() => parseCodes(text), [text])
+  const over = Math.max(0, typed.codes.length - MAX_PART_CODES)
+
+  const run = (list: string[]) => {
+    const param = codesToParam(list)
+    sent.current = param
+    if (param === codesParam) void query.refetch()
+    else setParams({ codes: param })
+  }
+
+  const submit = () => {
+    if (!typed.codes.length) {
+      feedback.warning('请输入配件编码')
+      return
+    }
+    const { codes: kept, dropped } = limitCodes(typed.codes)
+    if (dropped) {
+      feedback.warning(
+        `一次最多查询${MAX_PART_CODES}个编码，已查询前${MAX_PART_CODES}个，其余${dropped}个未查询`,
+      )
+    }
+    run(kept)
+  }
+
+  const queryRest = () => {
+    const rest = typed.codes.slice(MAX_PART_CODES)
+    setText(rest.join('\n'))
+    run(limitCodes(rest).codes)
+  }
+
+  // A candidate chosen for an ambiguous code takes that code's place in the query.
+  const pick = (input: string, candidate: string) => {
+    const number = normalizePartNumber(input)
+    setParams({ codes: codesToParam(codes.map((c) => (normalizePartNumber(c) === number ? candidate : c))) })
+  }
+
+  const rows = query.data ?? []
+  const hits = rows.filter(isPartHit)
+  const count = (status: string) => rows.filter((r) => r.status === status).length
+
+  return (
+    <div className={styles.page}>
+      <Card>
+        <div className={styles.head}>
+          <Typography.Title level={4} style={{ margin: 0 }}>
+            配件编码查询
+          </Typography.Title>
+          <Tag color="volcano">4S报价系统</Tag>
+          <span className={styles.hint}>批量查询 4S 价格、互换件与各仓库存</span>
+          <span className={styles.spacer} />
+          <Link to={paths.partsSearch}>切换到单个查询</Link>
+        </div>
+        <Input.TextArea
+          ref={inputRef}
+          className={styles.codes}
+          style={{ marginTop: 12 }}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+              e.preventDefault()
+              submit()
+            }
+          }}
+          autoSize={{ minRows: 4, maxRows: 10 }}
+          autoFocus
+          spellCheck={false}
+          aria-label="配件编码"
+          placeholder={`每行一个配件编码，或用逗号、空格分隔，一次最多${MAX_PART_CODES}个；可直接粘贴 Excel 中的一列。\n带空格的编码（如 5Q0 927 078 G）请每行一个。按 F1 定位到此处，Ctrl+Enter 查询`}
+        />
+        <div className={styles.bar}>
+          <Button type="primary" icon={<SearchOutlined />} onClick={submit} loading={query.isFetching}>
+            查询
+          </Button>
+          <Button onClick={() => setText('')} disabled={!text}>
+            清空
+          </Button>
+          <span className={over ? styles.over : styles.hint} data-testid="codes-count">
+            已输入 {typed.codes.length} 个编码（最多{MAX_PART_CODES}个）
+            {typed.duplicates > 0 && `，已忽略重复 ${typed.duplicates} 个`}
+          </span>
+          {over > 0 && (
+            <span className={styles.over} data-testid="codes-over">
+              超出{MAX_PART_CODES}个，仅查询前{MAX_PART_CODES}个，其余{over}个本次不查询
+              <Button type="link" size="small" onClick={queryRest}>
+                查询其余{over}个
+              </Button>
+            </span>
+          )}
+          <span className={styles.spacer} />
+          <span className={styles.hint}>Ctrl+Enter 查询</span>
+        </div>
+      </Card>
+
+      <Card
+        size="small"
+        title={
+          codes.length ? (
+            <div className={styles.summary} data-testid="parts-summary">
+              <span>共 {codes.length} 个编码</span>
+              {query.data && (
+                <>
+                  <Tag color="green">找到 {hits.length}</Tag>
+                  {count('superseded') > 0 && <Tag color="orange">已替换 {count('superseded')}</Tag>}
+                  {count('prefix') > 0 && <Tag color="blue">前缀匹配 {count('prefix')}</Tag>}
+                  {count('several') > 0 && <Tag color="gold">多个匹配 {count('several')}</Tag>}
+                  {count('none') > 0 && <Tag>未找到 {count('none')}</Tag>}
+                  {hits.some((h) => h.sales_banned) && (
+                    <Tag color="red">停售 {hits.filter((h) => h.sales_banned).length}</Tag>
+                  )}
+                </>
+              )}
+            </div>
+          ) : (
+            '查询结果'
+          )
+        }
+      >
+        {codes.length ? (
+          <PartsSearchTable rows={rows} loading={query.isLoading} onOpen={setOpenPart} onPick={pick} />
+        ) : (
+          <Empty description="输入配件编码后点击查询，结果显示在这里" />
+        )}
+      </Card>
+      <PartDetailDrawer partNumber={openPart} onClose={() => setOpenPart(null)} />
+    </div>
+  )
+}
