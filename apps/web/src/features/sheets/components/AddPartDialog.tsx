@@ -1,0 +1,315 @@
+// The add-part dialog (spec sections 4, 5): part number (trimmed), name, quantity (default 1) and the sale
+// price, or the purchase price on a purchase order; the catalogue fills name, prices and stock of a known
+// number. 添加 closes, 添加并继续 stays open and cleared; a part already on the sheet (10003) asks whether
+// to add it again (flag 1). Pending parts handed over by the `db` parameter are offered one after another.
+import { amountField, partNameField, partNumberField, purchasePriceField } from '@epc/shared'
+import type { InputRef } from 'antd'
+import { Button, Col, Form, Input, InputNumber, Modal, Row, Space, Spin, Tag } from 'antd'
+import { useEffect, useRef, useState } from 'react'
+import { feedback } from '../../../lib/feedback'
+import { decimalRule, fieldRule } from '../../../lib/form-rules'
+import { useSession } from '../../auth/session'
+import { formatMoney } from '../../catalogue/format'
+import { type CatalogueFill, catalogueFill } from '../api/part-fill'
+import { addLine, type SheetRow } from '../api/sheets'
+import type { PendingPart, SheetKind } from '../links'
+import { DUPLICATE_QUESTION, SHEET_TEXTS } from '../texts'
+
+interface Values {
+  part_number: string
+  part_name: string
+  Amount: number | null
+  price: number | null
+  purchase_price: number | null
+}
+
+interface Props {
+  kind: SheetKind
+  open: boolean
+  sheet: SheetRow | null
+  /** Parts handed over by a catalogue screen, offered one after another. */
+  queue: PendingPart[]
+  onAdded: () => void
+  /** Closing: the pending parts not added are given back (the screen drops them). */
+  onClose: (remaining: PendingPart[]) => void
+  /** The user wants the pending parts on a new sheet instead. */
+  onNewSheet: (remaining: PendingPart[]) => void
+}
+
+const EMPTY: Values = { part_number: '', part_name: '', Amount: 1, price: null, purchase_price: null }
+
+function valuesOf(kind: SheetKind, part: PendingPart | undefined): Values {
+  if (!part) return EMPTY
+  return {
+    part_number: part.disp_number.trim(),
+    part_name: part.part_name_cn ?? '',
+    Amount: part.quantity ?? 1,
+    price: (kind === 'quote' ? part.sale_price : part.purchase_price) ?? null,
+    purchase_price: part.purchase_price ?? null,
+  }
+}
+
+type Stock = Pick<CatalogueFill, 'available_stock' | 'area_stock'> & Partial<CatalogueFill>
+
+export function AddPartDialog({ kind, open, sheet, queue, onAdded, onClose, onNewSheet }: Props) {
+  const texts = SHEET_TEXTS[kind]
+  const quote = kind === 'quote'
+  const [form] = Form.useForm<Values>()
+  const [modal, modalHolder] = Modal.useModal()
+  const userName = useSession((s) => s.info?.UserName ?? '')
+  const [index, setIndex] = useState(0)
+  const [busy, setBusy] = useState(false)
+  const [looking, setLooking] = useState(false)
+  const [stock, setStock] = useState<Stock | null>(null)
+  const [unknown, setUnknown] = useState(false)
+  const numberRef = useRef<InputRef>(null)
+  const amountRef = useRef<HTMLInputElement & { nativeElement: HTMLElement }>(null)
+  // Values the catalogue put in: a later answer may replace them, but never what the user typed.
+  const filled = useRef<Partial<Values>>({})
+  const lookedUp = useRef('')
+
+  const part = queue[index]
+  const remaining = () => queue.slice(index)
+
+  const lookup = async (raw: string) => {
+    const number = raw.trim()
+    if (!number || number === lookedUp.current) return
+    lookedUp.current = number
+    setLooking(true)
+    const answer = await catalogueFill(number)
+    setLooking(false)
+    if (lookedUp.current !== number) return
+    setUnknown(!answer)
+    if (!answer) {
+      setStock(null)
+      return
+    }
+    setStock(answer)
+    const offer: Partial<Values> = {
+      part_name: answer.part_name,
+      price: quote ? answer.salePrice : answer.purchasePrice,
+      purchase_price: answer.purchasePrice,
+    }
+    for (const [key, value] of Object.entries(offer) as [keyof Values, Values[keyof Values]][]) {
+      const current = form.getFieldValue(key)
+      const free =
+        current === null || current === undefined || current === '' || current === filled.current[key]
+      if (value === null || value === undefined || !free) continue
+      form.setFieldValue(key, value)
+      ;(filled.current as Record<string, unknown>)[key] = value
+    }
+  }
+
+  // Each offered part (or an empty form) starts fresh, then asks the catalogue about its number.
+  const start = (next: PendingPart | undefined) => {
+    filled.current = {}
+    lookedUp.current = ''
+    setUnknown(false)
+    setStock(
+      next && (next.area_stock || next.available_stock)
+        ? { available_stock: next.available_stock ?? 0, area_stock: next.area_stock ?? '' }
+        : null,
+    )
+    form.resetFields()
+    form.setFieldsValue(valuesOf(kind, next))
+    if (next) {
+      void lookup(next.disp_number)
+      setTimeout(() => amountRef.current?.select(), 50)
+    } else setTimeout(() => numberRef.current?.focus(), 50)
+  }
+
+  useEffect(() => {
+    if (!open) setIndex(0)
+  }, [open])
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: restarts only when the offered part changes
+  useEffect(() => {
+    if (open) start(part)
+  }, [open, part])
+
+  const advance = (keepOpen: boolean) => {
+    if (index + 1 < queue.length) setIndex(index + 1)
+    else if (keepOpen) {
+      if (queue.length)
+        setIndex(queue.length) // past the queue: an empty form
+      else start(undefined)
+    } else onClose([])
+  }
+
+  const add = async (keepOpen: boolean) => {
+    if (!sheet || busy) return
+    let values: Values
+    try {
+      values = await form.validateFields()
+    } catch {
+      return
+    }
+    const number = values.part_number.trim()
+    const line = {
+      OrderId: sheet.OrderId,
+      part_number: number,
+      part_name: values.part_name?.trim() ?? '',
+      Amount: Number(values.Amount),
+      price: Number(values.price),
+      purchase_price: quote ? values.purchase_price : undefined,
+      available_stock: stock?.available_stock ?? 0,
+      area_stock: stock?.area_stock ?? '',
+      user: userName,
+    }
+    setBusy(true)
+    try {
+      let result = await addLine(kind, line)
+      if (result === 'duplicate') {
+        const again = await modal.confirm({
+          title: DUPLICATE_QUESTION,
+          content: `配件编码 ${number}${line.part_name ? `（${line.part_name}）` : ''} 已在${texts.name} ${sheet.OrderId} 中。`,
+          okText: '继续添加',
+          cancelText: '不添加',
+        })
+        if (!again) {
+          if (queue.length && index < queue.length) advance(false)
+          return
+        }
+        result = await addLine(kind, { ...line, flag: 1 })
+      }
+      if (result !== 'added') return
+      feedback.success('添加成功！')
+      onAdded()
+      advance(keepOpen)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const inQueue = queue.length > 0 && index < queue.length
+  const title = (
+    <Space size={8} wrap>
+      <span>添加配件</span>
+      {sheet && (
+        <Tag color="volcano" style={{ marginInlineEnd: 0 }}>
+          {texts.name} {sheet.OrderId}
+        </Tag>
+      )}
+      {inQueue && queue.length > 1 && (
+        <span style={{ fontWeight: 'normal', color: '#8c8c8c' }} data-testid="pending-progress">
+          待添加第 {index + 1}/{queue.length} 个
+        </span>
+      )}
+    </Space>
+  )
+
+  const priceRule = texts.price
+
+  return (
+    <Modal
+      open={open}
+      title={title}
+      width={640}
+      mask={{ closable: false }}
+      forceRender
+      onCancel={() => onClose(inQueue ? remaining() : [])}
+      footer={
+        <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+          {inQueue && (
+            <Button type="link" style={{ paddingInline: 0 }} onClick={() => onNewSheet(remaining())}>
+              新建{texts.name}并添加
+            </Button>
+          )}
+          <span style={{ flex: 1 }} />
+          {inQueue && <Button onClick={() => advance(false)}>跳过</Button>}
+          <Button onClick={() => onClose(inQueue ? remaining() : [])}>取消</Button>
+          <Button loading={busy} onClick={() => void add(true)}>
+            添加并继续
+          </Button>
+          <Button type="primary" loading={busy} onClick={() => void add(false)}>
+            添加
+          </Button>
+        </div>
+      }
+    >
+      {modalHolder}
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={EMPTY}
+        onFinish={() => void add(false)}
+        data-testid="add-part-form"
+        style={{ marginTop: 16 }}
+      >
+        <Row gutter={16}>
+          <Col span={12}>
+            <Form.Item name="part_number" label="配件编码" required rules={[fieldRule(partNumberField)]}>
+              <Input
+                ref={numberRef}
+                aria-label="配件编码"
+                placeholder="回车带出名称、价格和库存"
+                style={{ fontFamily: 'monospace' }}
+                suffix={looking ? <Spin size="small" /> : <span />}
+                onChange={(e) => {
+                  // The stock shown belongs to the number looked up, not to one being typed.
+                  if (e.target.value.trim() !== lookedUp.current) {
+                    setStock(null)
+                    setUnknown(false)
+                  }
+                }}
+                onBlur={(e) => void lookup(e.target.value)}
+                onPressEnter={(e) => {
+                  e.preventDefault()
+                  void lookup(e.currentTarget.value)
+                  amountRef.current?.select()
+                }}
+              />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="part_name" label="配件名称" rules={[fieldRule(partNameField)]}>
+              <Input aria-label="配件名称" />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Row gutter={16}>
+          <Col span={quote ? 8 : 12}>
+            <Form.Item name="Amount" label="数量" required rules={[decimalRule(amountField)]}>
+              <InputNumber ref={amountRef} min={0} step={1} style={{ width: '100%' }} aria-label="数量" />
+            </Form.Item>
+          </Col>
+          <Col span={quote ? 8 : 12}>
+            <Form.Item name="price" label={priceRule.label} required rules={[decimalRule(priceRule)]}>
+              <InputNumber min={0} prefix="¥" style={{ width: '100%' }} aria-label={priceRule.label} />
+            </Form.Item>
+          </Col>
+          {quote && (
+            <Col span={8}>
+              <Form.Item name="purchase_price" label="进价" rules={[decimalRule(purchasePriceField, true)]}>
+                <InputNumber
+                  min={0}
+                  prefix="¥"
+                  style={{ width: '100%' }}
+                  aria-label="进价"
+                  placeholder="选填"
+                />
+              </Form.Item>
+            </Col>
+          )}
+        </Row>
+        <div data-testid="part-stock" style={{ minHeight: 22, color: '#595959' }}>
+          {stock ? (
+            <Space size={8} wrap>
+              <span>
+                库存 <b>{stock.available_stock}</b>
+              </span>
+              {stock.area_stock && <span style={{ color: '#8c8c8c' }}>{stock.area_stock}</span>}
+              {stock.salesBanned && <Tag color="red">停售</Tag>}
+              {quote && stock.purchasePrice != null && (
+                <span style={{ color: '#8c8c8c' }}>最低进价 {formatMoney(stock.purchasePrice)}</span>
+              )}
+            </Space>
+          ) : unknown ? (
+            <span style={{ color: '#8c8c8c' }}>车型库中未找到此编码，请手动填写名称和价格</span>
+          ) : null}
+        </div>
+        <button type="submit" hidden aria-hidden />
+      </Form>
+    </Modal>
+  )
+}

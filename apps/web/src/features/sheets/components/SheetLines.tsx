@@ -1,0 +1,172 @@
+// The selected sheet's lines with a total row (2 decimals, summed in fen as the server does): change a line
+// (double-click or 修改) and remove it (with a confirm); quotation lines can be ticked for 生成采购单.
+import type { QuotationLine } from '@epc/shared'
+import { Button, Table, Tag, Tooltip } from 'antd'
+import type { ColumnsType } from 'antd/es/table'
+import { formatMoney } from '../../catalogue/format'
+import { priceOf, type SheetLine } from '../api/sheets'
+import type { SheetKind } from '../links'
+import { SHEET_TEXTS } from '../texts'
+import styles from './Sheets.module.css'
+
+interface Props {
+  kind: SheetKind
+  lines: SheetLine[]
+  loading: boolean
+  size: 'small' | 'middle'
+  selectedIds: number[]
+  onSelectIds: (ids: number[]) => void
+  onEdit: (line: SheetLine) => void
+  onDelete: (line: SheetLine) => void
+}
+
+const fen = (yuan: number) => Math.round(yuan * 100)
+
+export function linesTotal(lines: SheetLine[]) {
+  return {
+    amount: lines.reduce((sum, l) => sum + fen(l.Amount), 0) / 100,
+    money: lines.reduce((sum, l) => sum + fen(l.money), 0) / 100,
+  }
+}
+
+export function SheetLines({
+  kind,
+  lines,
+  loading,
+  size,
+  selectedIds,
+  onSelectIds,
+  onEdit,
+  onDelete,
+}: Props) {
+  const quote = kind === 'quote'
+  const total = linesTotal(lines)
+  const columns: ColumnsType<SheetLine> = [
+    { title: '序号', key: 'no', width: 44, align: 'center', render: (_, _l, i) => i + 1 },
+    {
+      title: '配件编码',
+      dataIndex: 'part_number',
+      width: 136,
+      render: (number: string) => <span className={styles.partNumber}>{number}</span>,
+    },
+    {
+      title: '配件名称',
+      dataIndex: 'part_name',
+      render: (name: string, line) => (
+        <span className={styles.name}>
+          <span className={styles.oneLine} title={name}>
+            {name}
+          </span>
+          {quote && (line as QuotationLine).flag === 1 && (
+            <Tooltip title="该编码已在单中，经确认再次添加">
+              <Tag color="orange" className={styles.flag} data-testid="line-flag">
+                重复
+              </Tag>
+            </Tooltip>
+          )}
+        </span>
+      ),
+    },
+    { title: '数量', dataIndex: 'Amount', width: 64, align: 'right' },
+    {
+      title: SHEET_TEXTS[kind].price.label,
+      key: 'price',
+      width: 100,
+      align: 'right',
+      render: (_, line) => formatMoney(priceOf(kind, line)),
+    },
+    {
+      title: '金额',
+      dataIndex: 'money',
+      width: 112,
+      align: 'right',
+      render: (money: number) => <span className={styles.money}>{formatMoney(money)}</span>,
+    },
+    {
+      title: '库存',
+      dataIndex: 'available_stock',
+      width: 64,
+      align: 'right',
+      render: (stock: number, line) =>
+        line.area_stock ? (
+          <Tooltip title={line.area_stock}>
+            <span className={styles.dotted}>{stock}</span>
+          </Tooltip>
+        ) : (
+          stock
+        ),
+    },
+    ...(quote
+      ? [
+          {
+            title: '进价',
+            dataIndex: 'purchase_price',
+            width: 96,
+            align: 'right' as const,
+            render: (price: number | null) => (price === null ? '-' : formatMoney(price)),
+          },
+        ]
+      : []),
+    {
+      title: '操作',
+      key: 'actions',
+      width: 92,
+      align: 'center',
+      render: (_, line) => (
+        <span className={styles.actions}>
+          <Button type="link" size="small" onClick={() => onEdit(line)}>
+            修改
+          </Button>
+          <Button type="link" size="small" danger onClick={() => onDelete(line)}>
+            删除
+          </Button>
+        </span>
+      ),
+    },
+  ]
+
+  return (
+    <Table<SheetLine>
+      data-testid="sheet-lines"
+      size={size}
+      rowKey="Id"
+      columns={columns}
+      dataSource={lines}
+      loading={loading}
+      pagination={false}
+      scroll={{ x: quote ? 840 : 700 }}
+      locale={{ emptyText: '暂无配件，点击「添加配件」或按 F2 添加' }}
+      rowSelection={
+        quote
+          ? {
+              selectedRowKeys: selectedIds,
+              onChange: (keys) => onSelectIds(keys.map(Number)),
+              columnWidth: 40,
+            }
+          : undefined
+      }
+      onRow={(line) => ({ onDoubleClick: () => onEdit(line) })}
+      summary={() =>
+        lines.length ? (
+          <Table.Summary fixed>
+            <Table.Summary.Row className={styles.summary}>
+              <Table.Summary.Cell index={0} colSpan={quote ? 4 : 3}>
+                合计 {lines.length} 项
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={1} align="right">
+                <span data-testid="sheet-amount">{total.amount}</span>
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={2} />
+              <Table.Summary.Cell index={3} align="right">
+                <span className={styles.total} data-testid="sheet-total">
+                  {formatMoney(total.money)}
+                </span>
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={4} colSpan={quote ? 3 : 2} />
+            </Table.Summary.Row>
+          </Table.Summary>
+        ) : null
+      }
+    />
+  )
+}
