@@ -56,7 +56,17 @@ export async function freshDatabase(kind: DbKind): Promise<{ db: Db; url?: strin
       await db.close()
       const again = new pg.Client({ connectionString: adminUrl })
       await again.connect()
-      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      // A closed pool's connections may still be saying goodbye; forcing them off at once makes pg raise
+      // 57P01 in this process, so wait for them first and only force what is left after that.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await again.query(`DROP DATABASE IF EXISTS ${name}${attempt < 20 ? '' : ' WITH (FORCE)'}`)
+          break
+        } catch (error) {
+          if ((error as { code?: string }).code !== '55006' || attempt >= 20) throw error
+          await new Promise((done) => setTimeout(done, 100))
+        }
+      }
       await again.end()
     },
   }

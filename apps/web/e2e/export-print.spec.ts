@@ -116,6 +116,28 @@ async function readBack(file: Download) {
   }
 }
 
+/** Chromium's A4 PDF of the page as printed, read back: the text of each page without white space. */
+async function printedPages(page: Page, name: string): Promise<string[]> {
+  const pdf = await page.pdf({
+    path: resolve(import.meta.dirname, `../../../test-results/screens/${name}.pdf`),
+    format: 'A4',
+    preferCSSPageSize: true,
+    printBackground: true,
+  })
+  const doc = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: true }).promise
+  const pages: string[] = []
+  for (let n = 1; n <= doc.numPages; n++) {
+    const content = await (await doc.getPage(n)).getTextContent()
+    pages.push(
+      content.items
+        .map((item) => ('str' in item ? item.str : ''))
+        .join('')
+        .replace(/\s+/g, ''),
+    )
+  }
+  return pages
+}
+
 /** Each line as exported: 序号, 配件编码, 配件名称, 数量, 单价, 金额, 库存. */
 function expectLines(
   rows: unknown[][],
@@ -199,6 +221,20 @@ test('a purchase order exports from /purchaseOrders and from the print view, nam
   const again = await download(page, () => page.getByRole('button', { name: '导出Excel' }).click())
   expect(again.name).toBe(file.name)
   expect(again.rows.slice(1)).toEqual(file.rows.slice(1))
+
+  // Printed: the supplier, every line at its purchase price, and the total.
+  await page.emulateMedia({ media: 'print' })
+  const text = (await printedPages(page, 'print-purchase')).join('')
+  await page.emulateMedia({ media: 'screen' })
+  expect(text).toContain('采购单')
+  expect(text).toContain('宏达配件')
+  const yuan = (n: number) =>
+    n.toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+  for (const line of lines) {
+    expect(text).toContain(line.part_number.replace(/\s+/g, ''))
+    expect(text).toContain(yuan(line.tax_prices))
+  }
+  expect(text).toContain(`¥${yuan(totalOf(lines))}`)
 })
 
 test('the print view lays a quotation out on A4 and prints it to PDF with every part and the total', async ({
@@ -237,28 +273,17 @@ test('the print view lays a quotation out on A4 and prints it to PDF with every 
   await expect(page.getByTestId('print-toolbar')).toBeHidden()
   await page.setViewportSize({ width: 794, height: 1123 })
   await screenshot(page, 'print-quote-a4')
-  const pdf = await page.pdf({
-    path: resolve(import.meta.dirname, '../../../test-results/screens/print-quote.pdf'),
-    format: 'A4',
-    preferCSSPageSize: true,
-    printBackground: true,
-  })
+  const pages = await printedPages(page, 'print-quote')
   await page.emulateMedia({ media: 'screen' })
-  const doc = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: true }).promise
-  expect(doc.numPages).toBeGreaterThanOrEqual(2)
-  const pages: string[] = []
-  for (let n = 1; n <= doc.numPages; n++) {
-    const content = await (await doc.getPage(n)).getTextContent()
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(''))
-  }
-  const text = pages.join('').replace(/\s+/g, '')
+  expect(pages.length).toBeGreaterThanOrEqual(2)
+  const text = pages.join('')
   for (const line of lines) expect(text).toContain(line.part_number.replace(/\s+/g, ''))
   expect(text).toContain(`¥${shown}`)
   expect(text).toContain(account.company)
   // The headings repeat on the second page; the total and the signatures come once, at the end.
-  expect(pages[1]?.replace(/\s+/g, '')).toContain('配件编码')
+  expect(pages[1]).toContain('配件编码')
   expect(text.split('合计金额').length).toBe(2)
-  expect(pages.at(-1)?.replace(/\s+/g, '')).toContain('客户签字')
+  expect(pages.at(-1)).toContain('客户签字')
 })
 
 test('the print view prints once by itself; an empty sheet does not export; it needs a login', async ({

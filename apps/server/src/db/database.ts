@@ -49,6 +49,9 @@ function cacheStatements(sqlite: SQLite.Database) {
 export function openDatabase(target: { databaseUrl?: string; sqlitePath: string }): Db {
   if (isPostgresUrl(target.databaseUrl)) {
     const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10 })
+    // An idle connection cut by the server (a restart, an administrator) must not take the process down;
+    // the pool replaces it on the next query.
+    pool.on('error', (error) => console.warn(`PostgreSQL 空闲连接断开: ${error.message}`))
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
     return { kysely, dialect: 'postgres', pgPool: pool, close: () => kysely.destroy() }
   }
