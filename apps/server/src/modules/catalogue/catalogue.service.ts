@@ -105,20 +105,7 @@ export class CatalogueService {
   async vinQuery(caller: Caller, raw: string): Promise<VinQueryAnswer> {
     const decoding = decodeVin(raw, new Date(this.ctx.clock.now()))
     if (!decoding.valid) throw fail.invalid(decoding.errors[0] ?? '请输入17位车架号')
-    const vds = decoding.vds ?? ''
-    const year = decoding.modelYear
-    const patterns = await repo.vinPatterns(this.db, decoding.vin.slice(0, 3))
-    const ids = [
-      ...new Set(
-        patterns
-          .filter(
-            (p) =>
-              vdsMatches(p.vds_pattern, vds) && (year === null || (p.year_from <= year && year <= p.year_to)),
-          )
-          .map((p) => Number(p.model_id)),
-      ),
-    ]
-    const models = await repo.findModelsByIds(this.db, ids)
+    const models = await this.vinModels(decoding)
     await repo.recordVinQuery(this.db, {
       account_id: caller.accountId,
       vin: decoding.vin,
@@ -131,6 +118,32 @@ export class CatalogueService {
       status: models.length === 0 ? 'none' : models.length === 1 ? 'one' : 'several',
       models: models.map((m) => toCarInfo(m, decoding.vin)),
     }
+  }
+
+  /**
+   * The catalogue models a decoded VIN's maker, VDS and year point to. Every VIN of one vehicle line shares
+   * them, so they are kept in the answer cache under the catalogue's version, like a look-up's answer.
+   */
+  private async vinModels(decoding: VinDecoding): Promise<repo.ModelRow[]> {
+    const vds = decoding.vds ?? ''
+    const year = decoding.modelYear
+    const key = `vinmodels|${await this.ctx.answers.catalogueVersion(this.ctx)}|${decoding.vin.slice(0, 8)}|${year}`
+    const cached = this.ctx.answers.get(key)
+    if (cached !== undefined) return JSON.parse(cached) as repo.ModelRow[]
+    const patterns = await repo.vinPatterns(this.db, decoding.vin.slice(0, 3))
+    const ids = [
+      ...new Set(
+        patterns
+          .filter(
+            (p) =>
+              vdsMatches(p.vds_pattern, vds) && (year === null || (p.year_from <= year && year <= p.year_to)),
+          )
+          .map((p) => Number(p.model_id)),
+      ),
+    ]
+    const models = await repo.findModelsByIds(this.db, ids)
+    if (this.ctx.config.answerCacheBytes > 0) this.ctx.answers.set(key, JSON.stringify(models))
+    return models
   }
 
   async brands(): Promise<BrandInitial[]> {
