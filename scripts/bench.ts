@@ -7,7 +7,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { resolve } from 'node:path'
-import { checkDigit, DEMO_SITE_KEYS } from '@epc/shared'
+import { checkDigit, DEMO_SITE_KEYS, modelYearCode } from '@epc/shared'
 import autocannon, { type Request } from 'autocannon'
 import { sql } from 'kysely'
 import { REPO_ROOT } from '../apps/server/src/config'
@@ -29,18 +29,6 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const ONLY = process.env.BENCH_ONLY?.split(',')
 const PROFILE = process.env.BENCH_PROFILE === '1'
 const TARGETS = { partsquery: 10, illustration: 10, vinquery: 20, namesearch: 20 } as Record<string, number>
-const YEAR_CODES: Record<number, string> = {
-  2015: 'F',
-  2016: 'G',
-  2017: 'H',
-  2018: 'J',
-  2019: 'K',
-  2020: 'L',
-  2021: 'M',
-  2022: 'N',
-  2023: 'P',
-}
-
 interface ImportStats {
   seconds: number
   rows: number
@@ -204,7 +192,7 @@ const models = (
 ).rows.map((r) => r.m)
 await db.close()
 const vins = patterns.map((p, n) => {
-  const draft = `${p.wmi}${p.vds.replaceAll('*', '1')}0${YEAR_CODES[p.y] ?? 'L'}A${String(100000 + n).slice(-6)}`
+  const draft = `${p.wmi}${p.vds.replaceAll('*', '1')}0${modelYearCode(p.y)}A${String(100000 + n).slice(-6)}`
   return `${draft.slice(0, 8)}${checkDigit(draft)}${draft.slice(9)}`
 })
 const keywords = [

@@ -5,14 +5,13 @@ import type {
   AccidentAnswer,
   GroupTreeAnswer,
   IllustrationAnswer,
-  LoginInfo,
   MaintenanceAnswer,
   PartDetailAnswer,
   VinHistoryAnswer,
 } from '@epc/shared'
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test'
+import { expect, type Locator, type Page, test } from '@playwright/test'
 import { readPendingParts } from '../src/features/sheets/links'
-import { callApi, createAccount, screenshot, screenshotWidths, signIn, type TestAccount } from './support'
+import { type Api, accountWithApi, screenshot, screenshotWidths, signIn, type TestAccount } from './support'
 
 // Each test makes its data through the API and opens windows; a busy machine needs more than the default.
 test.describe.configure({ timeout: 120_000 })
@@ -28,24 +27,8 @@ interface Pending {
   quantity?: number
 }
 
-async function prepare(request: APIRequestContext) {
-  const account = await createAccount(request)
-  const login = await callApi<LoginInfo>(request, '/api/author/login', {
-    Mobile: account.mobile,
-    Password: account.password,
-  })
-  expect(login.ResultCode).toBe('10000')
-  const token = login.value?.Token ?? ''
-  const api = async <T>(path: string, payload: object): Promise<T> => {
-    const answer = await callApi<T>(request, path, payload, token)
-    expect(answer.ResultCode, `${path} ${answer.ResultMsg}`).toBe('10000')
-    return answer.value as T
-  }
-  return { account, api }
-}
-
 /** The 迈腾 demo model and an illustration of it with a part used more than once, if there is one. */
-async function magotanIllustration(api: Awaited<ReturnType<typeof prepare>>['api']) {
+async function magotanIllustration(api: Api) {
   const history = await api<VinHistoryAnswer>('/api/epc/vinhistory', {})
   const demo = history.demo.find((d) => d.car_name === MAGOTAN)
   if (!demo) throw new Error(`no demo VIN for ${MAGOTAN}`)
@@ -94,7 +77,7 @@ async function signedIn(page: Page, account: TestAccount) {
 }
 
 test('a partsDetail row and the drawer add a part to a quotation or a purchase order', async ({ page }) => {
-  const { account, api } = await prepare(page.request)
+  const { account, api } = await accountWithApi(page.request)
   const { demo, ill } = await magotanIllustration(api)
   const index = Math.max(
     1,
@@ -165,7 +148,7 @@ test('a partsDetail row and the drawer add a part to a quotation or a purchase o
 })
 
 test('part-code screens: a found row of /partsSearchNew and the /partsSearch card', async ({ page }) => {
-  const { account, api } = await prepare(page.request)
+  const { account, api } = await accountWithApi(page.request)
   const { ill } = await magotanIllustration(api)
   const picked = ill.parts.slice(0, 3)
   await signedIn(page, account)
@@ -207,7 +190,7 @@ test('part-code screens: a found row of /partsSearchNew and the /partsSearch car
 })
 
 test('smart search: 全部加入报价单 carries every listed part with its quantity', async ({ page }) => {
-  const { account, api } = await prepare(page.request)
+  const { account, api } = await accountWithApi(page.request)
   const { demo } = await magotanIllustration(api)
   const maintenance = await api<MaintenanceAnswer>('/api/epc/maintenance', {
     ModelId: demo.ModelId,

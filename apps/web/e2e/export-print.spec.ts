@@ -3,12 +3,12 @@
 // as numbers, the total exact, no formula), and the A4 print view is checked in the DOM and as a PDF.
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import type { LoginInfo, PurchaseLine, QuotationLine } from '@epc/shared'
-import { type APIRequestContext, type Download, expect, type Page, test } from '@playwright/test'
+import type { PurchaseLine, QuotationLine } from '@epc/shared'
+import { type Download, expect, type Page, test } from '@playwright/test'
 import { strFromU8, unzipSync } from 'fflate'
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import readXlsxFile from 'read-excel-file/node'
-import { callApi, createAccount, screenshot, signIn, type TestAccount } from './support'
+import { type Api, accountWithApi, screenshot, signIn } from './support'
 
 // Each test makes its data through the API and opens windows; a busy machine needs more than the default.
 test.describe.configure({ timeout: 120_000 })
@@ -23,24 +23,6 @@ const LINES = [
   // 1.5 × 33.33 = 49.995, rounded half up to 50.00 by the server.
   { part_number: '3G0 941 005 F', part_name: '左前大灯总成', Amount: 1.5, price: 33.33 },
 ]
-
-type Api = <T>(path: string, payload: object) => Promise<T>
-
-async function prepare(request: APIRequestContext): Promise<{ account: TestAccount; api: Api }> {
-  const account = await createAccount(request)
-  const login = await callApi<LoginInfo>(request, '/api/author/login', {
-    Mobile: account.mobile,
-    Password: account.password,
-  })
-  expect(login.ResultCode).toBe('10000')
-  const token = login.value?.Token ?? ''
-  const api: Api = async <T>(path: string, payload: object) => {
-    const answer = await callApi<T>(request, path, payload, token)
-    expect(answer.ResultCode, `${path} ${answer.ResultMsg}`).toBe('10000')
-    return answer.value as T
-  }
-  return { account, api }
-}
 
 async function makeQuote(api: Api, lines = LINES) {
   const orderId = await api<string>('/api/epc/createquoteordermaster', {
@@ -167,7 +149,7 @@ function expectLines(
 test('a quotation exports from /quoteOrder: title, vehicle, numbers as numbers, exact total, no formula', async ({
   page,
 }) => {
-  const { account, api } = await prepare(page.request)
+  const { account, api } = await accountWithApi(page.request)
   const { orderId, lines } = await makeQuote(api)
   expect(lines.map((l) => l.money)).toEqual([2469, 0.45, 2.1, 50])
   await signIn(page, account)
@@ -195,7 +177,7 @@ test('a quotation exports from /quoteOrder: title, vehicle, numbers as numbers, 
 test('a purchase order exports from /purchaseOrders and from the print view, named by supplier and time', async ({
   page,
 }) => {
-  const { account, api } = await prepare(page.request)
+  const { account, api } = await accountWithApi(page.request)
   const { orderId, lines } = await makePurchase(api)
   await signIn(page, account)
   await page.goto(`/purchaseOrders?OrderId=${orderId}`)
@@ -240,7 +222,7 @@ test('a purchase order exports from /purchaseOrders and from the print view, nam
 test('the print view lays a quotation out on A4 and prints it to PDF with every part and the total', async ({
   page,
 }) => {
-  const { account, api } = await prepare(page.request)
+  const { account, api } = await accountWithApi(page.request)
   // Enough lines for a second page, so the column headings repeat there.
   const many = Array.from({ length: 34 }, (_, i) => ({
     part_number: `1K0 ${String(100 + i)} 0${String(i % 10)}1 A`,
@@ -290,7 +272,7 @@ test('the print view prints once by itself; an empty sheet does not export; it n
   page,
   browser,
 }) => {
-  const { account, api } = await prepare(page.request)
+  const { account, api } = await accountWithApi(page.request)
   const { orderId } = await makeQuote(api, LINES.slice(0, 2))
   const empty = await api<string>('/api/epc/createquoteordermaster', { VIN, carNo: '京B00001' })
   await page.context().addInitScript(() => {

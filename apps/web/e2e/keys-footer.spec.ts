@@ -14,6 +14,8 @@ test('F8 opens the remembered parts-search variant', async ({ page, request }) =
 
   await page.getByRole('link', { name: '切换到单个查询' }).click()
   await expect(page).toHaveURL(/\/partsSearch$/)
+  // The screen remembers itself once it is shown; the reload below must not overtake that.
+  await expect(page.getByRole('link', { name: '切换到批量查询' })).toBeVisible()
   await page.goto('/user/admin')
   await expect(page.getByRole('main')).toBeVisible()
   await page.keyboard.press('F8')

@@ -6,36 +6,16 @@ import type {
   GroupTreeAnswer,
   IllustrationAnswer,
   IllustrationPart,
-  LoginInfo,
   PartDetailAnswer,
   VinHistoryAnswer,
   VinQueryAnswer,
 } from '@epc/shared'
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test'
+import { expect, type Locator, type Page, test } from '@playwright/test'
 import { type PendingPart, sheetLink } from '../src/features/sheets/links'
-import { callApi, createAccount, screenshot, screenshotWidths, signIn } from './support'
+import { type Api, accountWithApi, screenshot, screenshotWidths, signIn } from './support'
 
 // Each test walks a whole workflow against a real server; give it room on a busy machine.
 test.describe.configure({ timeout: 120_000 })
-
-/** A fresh account and an API token; signing the browser in revokes the token, so look-ups come first. */
-async function prepare(request: APIRequestContext) {
-  const account = await createAccount(request)
-  const login = await callApi<LoginInfo>(request, '/api/author/login', {
-    Mobile: account.mobile,
-    Password: account.password,
-  })
-  expect(login.ResultCode).toBe('10000')
-  const token = login.value?.Token ?? ''
-  const api = async <T>(path: string, payload: object): Promise<T> => {
-    const res = await callApi<T>(request, path, payload, token)
-    expect(res.ResultCode, `${path}: ${res.ResultMsg}`).toBe('10000')
-    return res.value as T
-  }
-  return { account, api }
-}
-
-type Api = Awaited<ReturnType<typeof prepare>>['api']
 
 /** The first demo VIN the catalogue answers with exactly one model (the VIN fill names that model). */
 async function oneModelVin(api: Api) {
@@ -102,7 +82,7 @@ test('a quotation is created from the VIN box: the 17-character rule, plate and 
   page,
   request,
 }) => {
-  const { account, api } = await prepare(request)
+  const { account, api } = await accountWithApi(request)
   const { vin, model } = await oneModelVin(api)
   await signIn(page, account)
 
@@ -177,7 +157,7 @@ test('parts from the db parameter: add-and-continue, the duplicate confirm, line
   page,
   request,
 }) => {
-  const { account, api } = await prepare(request)
+  const { account, api } = await accountWithApi(request)
   const { vin, model } = await oneModelVin(api)
   const [p1, p2] = await catalogueParts(api, model.ModelId, 2)
   if (!p1 || !p2) throw new Error('parts')
@@ -281,7 +261,7 @@ test('search and paging, the selection kept over a reload and cleared by a delet
   page,
   request,
 }) => {
-  const { account, api } = await prepare(request)
+  const { account, api } = await accountWithApi(request)
   const { vin } = await oneModelVin(api)
   const longType = '一汽-大众 迈腾 2020款 380TSI DSG 旗舰型 国VI 四驱 长轴距 特别版'
   for (let i = 1; i <= 12; i++) {
@@ -356,7 +336,7 @@ test('the header popovers list the latest sheets and open one in a new window', 
   context,
   request,
 }) => {
-  const { account, api } = await prepare(request)
+  const { account, api } = await accountWithApi(request)
   const { vin } = await oneModelVin(api)
   const quotes: string[] = []
   for (const carNo of ['粤B10001', '粤B10002', '粤B10003']) {
@@ -423,7 +403,7 @@ test('a purchase order: supplier required and suggested, catalogue purchase pric
   page,
   request,
 }) => {
-  const { account, api } = await prepare(request)
+  const { account, api } = await accountWithApi(request)
   const { vin, model } = await oneModelVin(api)
   const [part] = await catalogueParts(api, model.ModelId, 1)
   if (!part) throw new Error('part')
@@ -515,7 +495,7 @@ test('生成采购单 turns the ticked quotation lines into a purchase order and
   context,
   request,
 }) => {
-  const { account, api } = await prepare(request)
+  const { account, api } = await accountWithApi(request)
   const { vin, model } = await oneModelVin(api)
   const [p1, p2] = await catalogueParts(api, model.ModelId, 2)
   if (!p1 || !p2) throw new Error('parts')

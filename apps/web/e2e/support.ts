@@ -107,3 +107,28 @@ export async function chooseUserMenu(page: Page, item: string, lands: RegExp) {
     await expect(page).toHaveURL(lands, { timeout: 5000 })
   }).toPass({ timeout: 30_000 })
 }
+
+/** A caller of the API that expects success and answers the decoded value. */
+export type Api = <T>(path: string, payload: object) => Promise<T>
+
+/**
+ * A fresh account with an API token for making data and looking things up first; signing the browser in
+ * afterwards revokes that token (one device at a time), so every API call comes before `signIn`.
+ */
+export async function accountWithApi(
+  request: APIRequestContext,
+): Promise<{ account: TestAccount; api: Api }> {
+  const account = await createAccount(request)
+  const login = await callApi<LoginInfo>(request, '/api/author/login', {
+    Mobile: account.mobile,
+    Password: account.password,
+  })
+  expect(login.ResultCode).toBe('10000')
+  const token = login.value?.Token ?? ''
+  const api: Api = async <T>(path: string, payload: object) => {
+    const answer = await callApi<T>(request, path, payload, token)
+    expect(answer.ResultCode, `${path} ${answer.ResultMsg}`).toBe('10000')
+    return answer.value as T
+  }
+  return { account, api }
+}

@@ -5,37 +5,22 @@ import {
   checkDigit,
   type GroupTreeAnswer,
   type IllustrationAnswer,
-  type LoginInfo,
   type NameSearchHit,
   type PartDetailAnswer,
   type VinHistoryAnswer,
   type VinQueryAnswer,
   WAREHOUSES,
 } from '@epc/shared'
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
-import { callApi, createAccount, screenshot, screenshotWidths, signIn, type TestAccount } from './support'
-
-/**
- * A fresh account with an API token for looking things up first; signing the browser in afterwards
- * revokes that token, so every look-up happens before `signInBrowser`.
- */
-async function prepare(request: APIRequestContext) {
-  const account = await createAccount(request)
-  const login = await callApi<LoginInfo>(request, '/api/author/login', {
-    Mobile: account.mobile,
-    Password: account.password,
-  })
-  expect(login.ResultCode).toBe('10000')
-  const token = login.value?.Token ?? ''
-  const api = async <T>(path: string, payload: object): Promise<T> => {
-    const res = await callApi<T>(request, path, payload, token)
-    expect(res.ResultCode, res.ResultMsg).toBe('10000')
-    return res.value as T
-  }
-  return { account, api }
-}
-
-type Api = Awaited<ReturnType<typeof prepare>>['api']
+import { expect, type Page, test } from '@playwright/test'
+import {
+  type Api,
+  accountWithApi,
+  createAccount,
+  screenshot,
+  screenshotWidths,
+  signIn,
+  type TestAccount,
+} from './support'
 
 /** The first demo VIN whose catalogue answer has the given status. */
 async function demoVin(api: Api, status: VinQueryAnswer['status']) {
@@ -62,7 +47,7 @@ test('a one-model demo VIN leads to the group tree, an illustration, callouts, r
   page,
   request,
 }) => {
-  const { account, api } = await prepare(request)
+  const { account, api } = await accountWithApi(request)
   const { vin, answer } = await demoVin(api, 'one')
   const model = answer.models[0]
   if (!model) throw new Error('no model')
@@ -170,7 +155,7 @@ test('a sales-banned part shows 停售; a superseded part shows its chain in the
   page,
   request,
 }) => {
-  const { account, api } = await prepare(request)
+  const { account, api } = await accountWithApi(request)
   const { answer } = await demoVin(api, 'one')
   const modelId = answer.models[0]?.ModelId ?? ''
   const tree = await api<GroupTreeAnswer>('/api/epc/grouptree', { ModelId: modelId })
@@ -229,7 +214,7 @@ test('a sales-banned part shows 停售; a superseded part shows its chain in the
 })
 
 test('a wrong check digit warns and the VIN still resolves', async ({ page, request }) => {
-  const { account, api } = await prepare(request)
+  const { account, api } = await accountWithApi(request)
   const { vin, answer } = await demoVin(api, 'one')
   const wrong = `${vin.slice(0, 8)}${vin[8] === 'X' ? '0' : 'X'}${vin.slice(9)}`
   await signInBrowser(page, account)
@@ -266,7 +251,7 @@ test('a VIN that decodes but is not in the catalogue says so', async ({ page, re
 })
 
 test('the 速腾 demo VIN offers a choice of trims', async ({ page, request }) => {
-  const { account, api } = await prepare(request)
+  const { account, api } = await accountWithApi(request)
   const { vin, answer } = await demoVin(api, 'several')
   expect(answer.models[0]?.series_name).toBe('速腾')
   await signInBrowser(page, account)
@@ -290,7 +275,7 @@ test('the 速腾 demo VIN offers a choice of trims', async ({ page, request }) =
 })
 
 test('the in-vehicle search finds parts by initials and by trade alias', async ({ page, request }) => {
-  const { account, api } = await prepare(request)
+  const { account, api } = await accountWithApi(request)
   const { answer } = await demoVin(api, 'one')
   const modelId = answer.models[0]?.ModelId ?? ''
   const byInitials = await api<NameSearchHit[]>('/api/epc/namesearch', { ModelId: modelId, Keyword: 'jylqq' })

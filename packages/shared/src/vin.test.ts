@@ -6,6 +6,7 @@ import {
   findWmi,
   isCheckDigitValid,
   isVinChar,
+  modelYearCode,
   normalizeVin,
   VIN_ALPHABET,
   VIN_LENGTH,
@@ -192,6 +193,14 @@ describe('model year', () => {
     ['9', 2009],
   ])('position 10 %s is %i in 2026', (code, year) => {
     expect(yearAt(code, JUNE_2026)).toBe(year)
+  })
+
+  it('stamps the code that decodes back to the same year', () => {
+    for (let year = 1997; year <= 2027; year++) {
+      expect(yearAt(modelYearCode(year), new Date(year, 5, 1))).toBe(year)
+    }
+    expect(modelYearCode(2019)).toBe('K')
+    expect(modelYearCode(2001)).toBe('1')
   })
 
   it('allows next year but no further', () => {

@@ -357,6 +357,11 @@ const YEAR_CODES = 'ABCDEFGHJKLMNPRSTVWXY123456789'
 const YEAR_EPOCH = 1980
 const YEAR_CYCLE = 30
 
+/** Position 10's code for a model year (the 30-year cycle from 1980), as makers stamp it. */
+export function modelYearCode(year: number): string {
+  return YEAR_CODES[(((year - YEAR_EPOCH) % YEAR_CYCLE) + YEAR_CYCLE) % YEAR_CYCLE] as string
+}
+
 function yearCandidates(code: string, now: Date): number[] {
   const index = YEAR_CODES.indexOf(code)
   if (index < 0) return []

@@ -3,7 +3,7 @@
 // platforms share them, supersession chains, substitutes, 4S prices, stock in the ten warehouses,
 // maintenance schedules, accident zones and demo VINs. It feeds the importer exactly as CSV files would.
 // The bench size multiplies series and part variants to millions of rows.
-import { checkDigit, PRICE_LISTS, WAREHOUSE_CODES } from '@epc/shared'
+import { checkDigit, modelYearCode, PRICE_LISTS, WAREHOUSE_CODES } from '@epc/shared'
 import type { RecordTable } from '../import/record-source'
 import { ACCIDENT_ZONES } from './accident-zones'
 import {
@@ -192,21 +192,6 @@ const GROUP_PRICE_FACTOR: Record<string, number> = {
   benz: 1.85,
   nissan: 0.85,
   buick: 0.9,
-}
-
-const YEAR_CODES: Record<number, string> = {
-  2015: 'F',
-  2016: 'G',
-  2017: 'H',
-  2018: 'J',
-  2019: 'K',
-  2020: 'L',
-  2021: 'M',
-  2022: 'N',
-  2023: 'P',
-  2024: 'R',
-  2025: 'S',
-  2026: 'T',
 }
 
 const IMAGE_PREFIX: Record<string, string> = {
@@ -484,7 +469,7 @@ export function demoCatalogue(size: DemoSize = 'demo'): DemoCatalogue {
     )
       continue
     const serial = String(100000 + (hash(p.code) % 900000))
-    const draft = `${p.wmi}${p.vds}0${YEAR_CODES[p.year] ?? 'K'}${p.plant}${serial}`
+    const draft = `${p.wmi}${p.vds}0${modelYearCode(p.year)}${p.plant}${serial}`
     const vin = `${draft.slice(0, 8)}${checkDigit(draft)}${draft.slice(9)}`
     demoVins.push({ vin, car_name: p.name, ModelId: p.code })
   }

@@ -8,10 +8,15 @@ import { Link } from 'react-router'
 import { paths } from '../../../config/paths'
 import { type DisplaySize, useDisplaySize } from '../../../lib/display-size'
 import { useAccidentZones } from '../api/accident-zones'
-import { formatMoney } from '../format'
 import { AddAllToQuote, pendingPart } from './AddToSheet'
 import { CarOutline, SELECTED_FILL, type ZoneState } from './CarOutline'
-import { SmartPartNumber, SmartResultHeader, SmartStock, SmartTotalRow } from './SmartResultParts'
+import {
+  SmartPartNumber,
+  SmartResultHeader,
+  SmartStock,
+  SmartTotalRow,
+  smartMoneyColumns,
+} from './SmartResultParts'
 
 type Item = AccidentAnswer['items'][number]
 
@@ -84,20 +89,7 @@ function columns(
     },
     { title: '位置', dataIndex: 'callout', width: wide ? 64 : 52, align: 'center' },
     { title: '数量', dataIndex: 'quantity', width: wide ? 64 : 52, align: 'right' },
-    {
-      title: '4S价',
-      dataIndex: 'price',
-      width: 110,
-      align: 'right',
-      render: (v: number | null) => formatMoney(v),
-    },
-    {
-      title: '金额',
-      dataIndex: 'money',
-      width: wide ? 120 : 104,
-      align: 'right',
-      render: (v: number | null) => <span data-testid="money">{formatMoney(v)}</span>,
-    },
+    ...smartMoneyColumns(wide),
     {
       title: '库存',
       dataIndex: 'stock_total',

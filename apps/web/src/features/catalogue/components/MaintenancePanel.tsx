@@ -5,9 +5,14 @@ import { Button, Empty, type GetRef, InputNumber, Space, Spin, Table, Tag, Typog
 import type { ColumnsType } from 'antd/es/table'
 import { type Ref, useEffect, useState } from 'react'
 import { type DisplaySize, useDisplaySize } from '../../../lib/display-size'
-import { formatMoney } from '../format'
 import { AddAllToQuote, pendingPart } from './AddToSheet'
-import { SmartPartNumber, SmartResultHeader, SmartStock, SmartTotalRow } from './SmartResultParts'
+import {
+  SmartPartNumber,
+  SmartResultHeader,
+  SmartStock,
+  SmartTotalRow,
+  smartMoneyColumns,
+} from './SmartResultParts'
 
 const QUICK_MILEAGES = [5000, 10000, 20000, 30000, 40000, 60000, 80000, 100000]
 const MAX_MILEAGE = 2_000_000
@@ -57,20 +62,7 @@ function columns(size: DisplaySize, onOpenPart: (number: string) => void): Colum
       width: wide ? 170 : 136,
       render: (_v, r) => `${grouped.format(r.interval_km)}公里/${r.interval_months}个月`,
     },
-    {
-      title: '4S价',
-      dataIndex: 'price',
-      width: 110,
-      align: 'right',
-      render: (v: number | null) => formatMoney(v),
-    },
-    {
-      title: '金额',
-      dataIndex: 'money',
-      width: wide ? 120 : 104,
-      align: 'right',
-      render: (v: number | null) => <span data-testid="money">{formatMoney(v)}</span>,
-    },
+    ...smartMoneyColumns(wide),
     {
       title: '库存',
       dataIndex: 'stock_total',

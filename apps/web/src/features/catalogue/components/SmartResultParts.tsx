@@ -1,5 +1,5 @@
-// Pieces both smart-search result tables share: the part-number link, the stock cell, the heading with
-// count and total, and the table's total row.
+// Pieces both smart-search result tables share: the part-number link, the money columns, the stock cell,
+// the heading with count and total, and the table's total row.
 import { Button, Table, Typography } from 'antd'
 import type { ReactNode } from 'react'
 import { formatMoney } from '../format'
@@ -17,6 +17,26 @@ export function SmartPartNumber({ number, onOpen }: { number: string; onOpen: (n
       {number}
     </Button>
   )
+}
+
+/** The 4S price and money columns, money marked for tests and totals. */
+export function smartMoneyColumns(wide: boolean) {
+  return [
+    {
+      title: '4S价',
+      dataIndex: 'price',
+      width: 110,
+      align: 'right' as const,
+      render: (v: number | null) => formatMoney(v),
+    },
+    {
+      title: '金额',
+      dataIndex: 'money',
+      width: wide ? 120 : 104,
+      align: 'right' as const,
+      render: (v: number | null) => <span data-testid="money">{formatMoney(v)}</span>,
+    },
+  ]
 }
 
 export function SmartStock({ value }: { value: number }) {
