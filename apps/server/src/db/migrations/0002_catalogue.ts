@@ -9,7 +9,8 @@ import { withId } from './helpers'
 
 export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<void> {
   const s = db.schema
-  // Fitments are the big table (tens of millions of rows): clustered by model and illustration on SQLite.
+  // On SQLite the big tables are clustered by their keys: fitments by model and illustration (tens of
+  // millions of rows), prices and stock by part, so a part's rows are one range read, not a look-up each.
   const clustered = dialect === 'sqlite' ? sql` without rowid` : sql``
 
   await withId(s.createTable('cat_brand_groups'), dialect)
@@ -159,6 +160,7 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
     .addColumn('type4s', 'integer', (c) => c.notNull())
     .addColumn('price_fen', 'bigint', (c) => c.notNull())
     .addPrimaryKeyConstraint('cat_prices_pk', ['part_id', 'type4s'])
+    .modifyEnd(clustered)
     .execute()
 
   await s
@@ -170,6 +172,7 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
     .addColumn('quantity', 'integer', (c) => c.notNull())
     .addColumn('sales_banned', 'integer', (c) => c.notNull().defaultTo(0))
     .addPrimaryKeyConstraint('cat_stock_pk', ['part_id', 'warehouse'])
+    .modifyEnd(clustered)
     .execute()
 
   await s

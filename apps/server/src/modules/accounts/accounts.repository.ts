@@ -1,6 +1,7 @@
 // SQL for companies, accounts, sessions, SMS codes and services. Each function takes the database or an
 // open transaction.
-import type { CompiledQuery, Kysely } from 'kysely'
+import type { Kysely } from 'kysely'
+import { precompiled } from '../../db/precompiled'
 import type { AccountStateName, Database, SessionRevokedReason } from '../../db/schema'
 
 type Q = Kysely<Database>
@@ -60,15 +61,19 @@ export async function insertService(
   await db.insertInto('services').values(row).execute()
 }
 
-export async function hasActiveService(db: Q, companyId: number, now: number): Promise<boolean> {
-  const row = await db
+// Runs on every call that needs an active service.
+const activeService = precompiled((db: Q, companyId: number, now: number) =>
+  db
     .selectFrom('services')
     .select('id')
     .where('company_id', '=', companyId)
     .where('starts_at', '<=', now)
     .where('ends_at', '>', now)
-    .executeTakeFirst()
-  return row !== undefined
+    .limit(1),
+)
+
+export async function hasActiveService(db: Q, companyId: number, now: number): Promise<boolean> {
+  return (await activeService(db, companyId, now)).length > 0
 }
 
 export async function updatePasswordHash(db: Q, accountId: number, passwordHash: string, now: number) {
@@ -168,17 +173,11 @@ function sessionCallerQuery(db: Q, tokenHash: string) {
 }
 
 type SessionCaller = Awaited<ReturnType<ReturnType<typeof sessionCallerQuery>['executeTakeFirst']>>
-const compiledSessionQueries = new WeakMap<Q, CompiledQuery>()
+// Runs on every authenticated call.
+const sessionCaller = precompiled(sessionCallerQuery)
 
-/** Runs on every authenticated call, so its SQL is built once per database and only the hash changes. */
 export async function findSessionCaller(db: Q, tokenHash: string): Promise<SessionCaller> {
-  let compiled = compiledSessionQueries.get(db)
-  if (!compiled) {
-    compiled = sessionCallerQuery(db, '').compile()
-    compiledSessionQueries.set(db, compiled)
-  }
-  const { rows } = await db.executeQuery<NonNullable<SessionCaller>>({ ...compiled, parameters: [tokenHash] })
-  return rows[0]
+  return (await sessionCaller(db, tokenHash))[0]
 }
 
 export async function touchSession(db: Q, tokenHash: string, now: number, expiresAt: number) {

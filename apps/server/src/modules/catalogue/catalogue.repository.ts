@@ -1,6 +1,7 @@
 // SQL of the catalogue look-ups. Every function takes the database (or a transaction) and answers rows;
 // the service turns them into the answers of docs/api.md.
 import { type Kysely, sql } from 'kysely'
+import { precompiled } from '../../db/precompiled'
 import type { Database } from '../../db/schema'
 
 type Q = Kysely<Database>
@@ -32,8 +33,13 @@ function modelsQuery(db: Q) {
 
 export type ModelRow = Awaited<ReturnType<typeof findModel>> & {}
 
-export function findModel(db: Q, modelCode: string) {
-  return modelsQuery(db).where('cat_models.model_code', '=', modelCode).executeTakeFirst()
+// The model, illustration and parts queries run on every illustration not yet in the answer cache.
+const modelByCode = precompiled((db: Q, modelCode: string) =>
+  modelsQuery(db).where('cat_models.model_code', '=', modelCode),
+)
+
+export async function findModel(db: Q, modelCode: string) {
+  return (await modelByCode(db, modelCode))[0]
 }
 
 export function findModelsByIds(db: Q, ids: number[]) {
@@ -121,8 +127,8 @@ export function illustrationDrawings(db: Q, modelId: number, imageCodes: string[
     .execute()
 }
 
-export function findIllustration(db: Q, modelId: number, imageCode: string) {
-  return db
+const illustrationOfModel = precompiled((db: Q, modelId: number, imageCode: string) =>
+  db
     .selectFrom('cat_illustrations as il')
     .innerJoin('cat_model_illustrations as mi', 'mi.illustration_id', 'il.id')
     .innerJoin('cat_sub_groups as sg', 'sg.id', 'il.sub_group_id')
@@ -141,8 +147,11 @@ export function findIllustration(db: Q, modelId: number, imageCode: string) {
       'mg.name_cn as main_name',
     ])
     .where('mi.model_id', '=', modelId)
-    .where('il.image_code', '=', imageCode)
-    .executeTakeFirst()
+    .where('il.image_code', '=', imageCode),
+)
+
+export async function findIllustration(db: Q, modelId: number, imageCode: string) {
+  return (await illustrationOfModel(db, modelId, imageCode))[0]
 }
 
 /** The part row of the outer query (aliased p), for correlated sub-queries. */
@@ -179,32 +188,33 @@ function partListing(db: Q, type4s: number) {
   }
 }
 
-export function illustrationParts(db: Q, modelId: number, illustrationId: number, type4s: number) {
-  const l = partListing(db, type4s)
-  return db
-    .selectFrom('cat_fitments as f')
-    .innerJoin('cat_parts as p', 'p.id', 'f.part_id')
-    .select([
-      'f.callout',
-      'f.quantity',
-      'f.note',
-      'p.id',
-      'p.disp_number',
-      'p.norm_number',
-      'p.part_name_cn',
-      'p.remark',
-      l.price.as('price_fen'),
-      l.stock.as('stock_total'),
-      l.banned.as('sales_banned'),
-      l.substitutes.as('substitute_count'),
-      l.newer.as('replaced_by'),
-    ])
-    .where('f.model_id', '=', modelId)
-    .where('f.illustration_id', '=', illustrationId)
-    .orderBy('f.callout')
-    .orderBy('p.disp_number')
-    .execute()
-}
+export const illustrationParts = precompiled(
+  (db: Q, modelId: number, illustrationId: number, type4s: number) => {
+    const l = partListing(db, type4s)
+    return db
+      .selectFrom('cat_fitments as f')
+      .innerJoin('cat_parts as p', 'p.id', 'f.part_id')
+      .select([
+        'f.callout',
+        'f.quantity',
+        'f.note',
+        'p.id',
+        'p.disp_number',
+        'p.norm_number',
+        'p.part_name_cn',
+        'p.remark',
+        l.price.as('price_fen'),
+        l.stock.as('stock_total'),
+        l.banned.as('sales_banned'),
+        l.substitutes.as('substitute_count'),
+        l.newer.as('replaced_by'),
+      ])
+      .where('f.model_id', '=', modelId)
+      .where('f.illustration_id', '=', illustrationId)
+      .orderBy('f.callout')
+      .orderBy('p.disp_number')
+  },
+)
 
 // Parts
 

@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { dbKinds, freshDatabase } from '../../test/helper'
+import type { Db } from './database'
+import { precompiled } from './precompiled'
+
+describe.each(dbKinds)('a precompiled query on %s', (kind) => {
+  let db: Db
+  let drop: () => Promise<void>
+  beforeAll(async () => {
+    ;({ db, drop } = await freshDatabase(kind))
+    await db.kysely
+      .insertInto('cat_meta')
+      .values([
+        { key: 'a', value: 'first' },
+        { key: 'b', value: 'second' },
+        { key: 'c', value: 'third' },
+      ])
+      .execute()
+  })
+  afterAll(() => drop())
+
+  // Constants of the query (the 'c' and the limit) stay; only the arguments change from run to run.
+  const metaBetween = precompiled((q: Db['kysely'], from: string, to: string) =>
+    q
+      .selectFrom('cat_meta')
+      .select('value')
+      .where('key', '>=', from)
+      .where('key', '<=', to)
+      .where('key', '!=', 'c')
+      .orderBy('key')
+      .limit(5),
+  )
+
+  it('binds each run its own arguments', async () => {
+    expect(await metaBetween(db.kysely, 'a', 'a')).toEqual([{ value: 'first' }])
+    expect(await metaBetween(db.kysely, 'b', 'z')).toEqual([{ value: 'second' }])
+    expect(await metaBetween(db.kysely, 'a', 'z')).toEqual([{ value: 'first' }, { value: 'second' }])
+    expect(await metaBetween(db.kysely, 'x', 'z')).toEqual([])
+  })
+})
