@@ -443,11 +443,11 @@ export function accidentZones(db: Q) {
 
 // History
 
-export async function recordVinQuery(
+export async function recordVinQueries(
   db: Q,
-  row: { account_id: number; vin: string; model_id: number | null; created_at: number },
+  rows: { account_id: number; vin: string; model_id: number | null; created_at: number }[],
 ) {
-  await db.insertInto('vin_queries').values(row).execute()
+  await db.insertInto('vin_queries').values(rows).execute()
 }
 
 export function recentVins(db: Q, accountId: number, limit: number) {

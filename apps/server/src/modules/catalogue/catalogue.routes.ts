@@ -20,7 +20,8 @@ import { registerCall } from '../../plugins/envelope'
 import { CatalogueService } from './catalogue.service'
 
 export async function catalogueRoutes(app: FastifyInstance) {
-  const catalogue = new CatalogueService(app.ctx)
+  const catalogue = new CatalogueService(app.ctx, (err) => app.log.error({ err }, 'VIN 查询记录写入失败'))
+  app.addHook('onClose', () => catalogue.history.flush())
   const read = { mutates: false } as const
   const lookup = { mutates: false, lookup: true } as const
 

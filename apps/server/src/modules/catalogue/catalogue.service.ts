@@ -25,6 +25,7 @@ import type { Caller } from '../../plugins/auth'
 import { fail } from '../../plugins/errors'
 import { money, toCarInfo, toPriceRows, toStockRows } from './catalogue.dto'
 import * as repo from './catalogue.repository'
+import { VinHistory } from './vin-history'
 
 const NAME_CACHE_MS = 5 * 60_000
 const SEARCH_LIMIT = 100
@@ -72,7 +73,14 @@ interface GenericName {
 export class CatalogueService {
   private names: { at: number; list: GenericName[] } | null = null
 
-  constructor(private readonly ctx: AppContext) {}
+  readonly history: VinHistory
+
+  constructor(
+    private readonly ctx: AppContext,
+    onHistoryError: (error: unknown) => void,
+  ) {
+    this.history = new VinHistory(() => ctx.db.kysely, onHistoryError)
+  }
 
   private get db() {
     return this.ctx.db.kysely
@@ -106,7 +114,7 @@ export class CatalogueService {
     const decoding = decodeVin(raw, new Date(this.ctx.clock.now()))
     if (!decoding.valid) throw fail.invalid(decoding.errors[0] ?? '请输入17位车架号')
     const models = await this.vinModels(decoding)
-    await repo.recordVinQuery(this.db, {
+    this.history.record({
       account_id: caller.accountId,
       vin: decoding.vin,
       model_id: models.length === 1 ? Number(models[0]?.id) : null,
@@ -600,6 +608,7 @@ export class CatalogueService {
   }
 
   async vinHistory(caller: Caller): Promise<VinHistoryAnswer> {
+    await this.history.flush()
     const rows = await repo.recentVins(this.db, caller.accountId, 10)
     const seen = new Set<string>()
     const recent = []

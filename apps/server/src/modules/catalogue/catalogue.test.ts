@@ -73,6 +73,25 @@ describe.each(dbKinds)('catalogue calls on %s', (kind) => {
       expect(history.data?.demo.length).toBeGreaterThanOrEqual(10)
     })
 
+    it('stores the history of queries in a row by itself, every query in order', async () => {
+      const before = await db().selectFrom('vin_queries').select('id').execute()
+      const vins = demoVins.slice(0, 5).map((d) => d.vin)
+      for (const VIN of vins) expect((await call('/api/epc/vinquery', { VIN })).ResultCode).toBe('10000')
+      // No history read here: the batch is written within a moment on its own.
+      await expect
+        .poll(async () => (await db().selectFrom('vin_queries').select('id').execute()).length, {
+          timeout: 3000,
+        })
+        .toBe(before.length + vins.length)
+      const stored = await db()
+        .selectFrom('vin_queries')
+        .select('vin')
+        .orderBy('id', 'desc')
+        .limit(vins.length)
+        .execute()
+      expect(stored.map((r) => r.vin).reverse()).toEqual(vins)
+    })
+
     it('warns about a wrong check digit and still looks the VIN up', async () => {
       const demo = demoVins.find((d) => d.ModelId.startsWith('GT-LEVIN')) as DemoVin
       const wrong = demo.vin.slice(0, 8) + (demo.vin[8] === '1' ? '2' : '1') + demo.vin.slice(9)
