@@ -42,3 +42,11 @@ export const MAX_PART_CODES = 50
 export function fenToYuan(fen: number): number {
   return Math.round(fen) / 100
 }
+
+/** Adds amounts of yuan (or quantities with two decimals) in hundredths, so 0.1 + 0.2 is 0.3 and a total
+ * equals the sum of the lines shown. */
+export function sumYuan(values: Iterable<number | null | undefined>): number {
+  let hundredths = 0
+  for (const value of values) hundredths += Math.round(Number(value ?? 0) * 100)
+  return hundredths / 100
+}

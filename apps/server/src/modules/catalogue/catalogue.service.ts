@@ -196,15 +196,7 @@ export class CatalogueService {
   async groupTree(modelCode: string): Promise<GroupTreeAnswer> {
     const model = await this.model(modelCode)
     const rows = await repo.groupTree(this.db, model.id)
-    const groups: {
-      main_number: string
-      name: string
-      subs: {
-        sub_number: string
-        name: string
-        illustrations: { imageid: string; image_name: string; grpid: string }[]
-      }[]
-    }[] = []
+    const groups: GroupTreeAnswer['groups'] = []
     for (const r of rows) {
       let main = groups.at(-1)
       if (main?.main_number !== r.main_number) {

@@ -1,5 +1,5 @@
 // Turns sheet rows into the spec's field names: quotation rows and lines, purchase-order rows and lines.
-import type { PurchaseLine, QuotationLine, QuotationRow } from '@epc/shared'
+import { fenToYuan, type PurchaseLine, type QuotationLine, type QuotationRow } from '@epc/shared'
 import type { Selectable } from 'kysely'
 import type { SheetLinesTable, SheetsTable } from '../../db/schema'
 
@@ -15,8 +15,6 @@ export function beijingDate(ms: number): string {
   return new Date(ms + BEIJING_OFFSET_MS).toISOString().slice(0, 10).replaceAll('-', '')
 }
 
-const yuan = (fen: number) => Number(fen) / 100
-
 type Sheet = Selectable<SheetsTable> & { total_fen?: number | null }
 type Line = Selectable<SheetLinesTable>
 
@@ -27,11 +25,11 @@ export function toQuotationLine(orderId: string, l: Line): QuotationLine {
     part_number: l.part_number,
     part_name: l.part_name,
     Amount: Number(l.amount_x100) / 100,
-    sale_prices: yuan(l.price_fen),
-    money: yuan(l.money_fen),
+    sale_prices: fenToYuan(l.price_fen),
+    money: fenToYuan(l.money_fen),
     available_stock: Number(l.available_stock),
     area_stock: l.area_stock,
-    purchase_price: l.purchase_price_fen === null ? null : yuan(l.purchase_price_fen),
+    purchase_price: l.purchase_price_fen === null ? null : fenToYuan(l.purchase_price_fen),
     offer_user: l.user_name,
     flag: Number(l.flag),
   }
@@ -44,8 +42,8 @@ export function toPurchaseLine(orderId: string, l: Line): PurchaseLine {
     part_number: l.part_number,
     part_name: l.part_name,
     Amount: Number(l.amount_x100) / 100,
-    tax_prices: yuan(l.price_fen),
-    money: yuan(l.money_fen),
+    tax_prices: fenToYuan(l.price_fen),
+    money: fenToYuan(l.money_fen),
     available_stock: Number(l.available_stock),
     area_stock: l.area_stock,
     PurcaseUser: l.user_name,
@@ -63,7 +61,7 @@ export function toSheetRow<L>(s: Sheet, items: L[]): Omit<QuotationRow, 'itemLis
     ClientName: s.client_name,
     remark: s.remark,
     makeorder_user: s.makeorder_user,
-    total_Money: yuan(Number(s.total_fen ?? 0)),
+    total_Money: fenToYuan(Number(s.total_fen ?? 0)),
     itemList: items,
   }
 }

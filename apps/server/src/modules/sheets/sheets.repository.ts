@@ -1,7 +1,7 @@
 // SQL of quotation sheets and purchase orders. Every query is scoped by company: a sheet of another
 // company is never found.
-import { type Kysely, sql } from 'kysely'
-import type { Database, SheetKind } from '../../db/schema'
+import { type Insertable, type Kysely, sql } from 'kysely'
+import type { Database, SheetKind, SheetLinesTable } from '../../db/schema'
 
 type Q = Kysely<Database>
 
@@ -145,24 +145,7 @@ export async function hasPart(db: Q, sheetId: number, partNorm: string): Promise
   return row !== undefined
 }
 
-export async function insertLine(
-  db: Q,
-  row: {
-    sheet_id: number
-    part_number: string
-    part_norm: string
-    part_name: string
-    amount_x100: number
-    price_fen: number
-    money_fen: number
-    purchase_price_fen: number | null
-    available_stock: number
-    area_stock: string
-    user_name: string
-    flag: number
-    created_at: number
-  },
-) {
+export async function insertLine(db: Q, row: Insertable<SheetLinesTable>) {
   await db.insertInto('sheet_lines').values(row).execute()
 }
 

@@ -14,8 +14,8 @@ import {
   SmartPartNumber,
   SmartResultHeader,
   SmartStock,
-  SmartTotalRow,
   smartMoneyColumns,
+  smartTotalSummary,
 } from './SmartResultParts'
 
 type Item = AccidentAnswer['items'][number]
@@ -260,13 +260,7 @@ export function AccidentPanel({
         pagination={false}
         bordered
         locale={{ emptyText: '抱歉，暂无数据' }}
-        summary={() =>
-          answer.items.length ? (
-            <Table.Summary fixed>
-              <SmartTotalRow span={7} total={answer.total} />
-            </Table.Summary>
-          ) : null
-        }
+        summary={smartTotalSummary(answer.items.length, answer.total)}
       />
     </div>
   )

@@ -10,8 +10,8 @@ import {
   SmartPartNumber,
   SmartResultHeader,
   SmartStock,
-  SmartTotalRow,
   smartMoneyColumns,
+  smartTotalSummary,
 } from './SmartResultParts'
 
 const QUICK_MILEAGES = [5000, 10000, 20000, 30000, 40000, 60000, 80000, 100000]
@@ -174,13 +174,7 @@ export function MaintenancePanel({
             pagination={false}
             bordered
             locale={{ emptyText: '抱歉，暂无数据' }}
-            summary={() =>
-              answer.items.length ? (
-                <Table.Summary fixed>
-                  <SmartTotalRow span={7} total={answer.total} />
-                </Table.Summary>
-              ) : null
-            }
+            summary={smartTotalSummary(answer.items.length, answer.total)}
           />
         </div>
       )}

@@ -77,16 +77,20 @@ export function SmartResultHeader({
  * The total under the money column; `span` is the number of columns before it. The table must see
  * <Table.Summary fixed> itself to pin it under a scrolling body, so the caller wraps this row in one.
  */
-export function SmartTotalRow({ span, total }: { span: number; total: number }) {
-  return (
-    <Table.Summary.Row style={{ background: '#fafafa' }}>
-      <Table.Summary.Cell index={0} colSpan={span} align="right">
-        <strong>合计</strong>
-      </Table.Summary.Cell>
-      <Table.Summary.Cell index={span} align="right">
-        <strong style={{ color: '#d4380d' }}>{formatMoney(total)}</strong>
-      </Table.Summary.Cell>
-      <Table.Summary.Cell index={span + 1} />
-    </Table.Summary.Row>
-  )
+/** The table's fixed total row, once the list has items. */
+export function smartTotalSummary(count: number, total: number) {
+  return () =>
+    count ? (
+      <Table.Summary fixed>
+        <Table.Summary.Row style={{ background: '#fafafa' }}>
+          <Table.Summary.Cell index={0} colSpan={7} align="right">
+            <strong>合计</strong>
+          </Table.Summary.Cell>
+          <Table.Summary.Cell index={7} align="right">
+            <strong style={{ color: '#d4380d' }}>{formatMoney(total)}</strong>
+          </Table.Summary.Cell>
+          <Table.Summary.Cell index={8} />
+        </Table.Summary.Row>
+      </Table.Summary>
+    ) : null
 }

@@ -217,6 +217,21 @@ function SheetFormDialogModal({
     }
   }
 
+  const plateItem = (
+    <Form.Item name="carNo" label="车牌号" rules={[fieldRule(carNoField)]}>
+      <AutoComplete
+        options={vehicleOptions('carNo', plateInput)}
+        onSelect={(_v, option) => pickVehicle(option.vehicle)}
+      >
+        <Input placeholder="如 京A12345" aria-label="车牌号" />
+      </AutoComplete>
+    </Form.Item>
+  )
+  const makerItem = (
+    <Form.Item name="makeorder_user" label="制单人" rules={[fieldRule(makerField)]}>
+      <Input />
+    </Form.Item>
+  )
   const vinItem = (
     <Form.Item
       name="VIN"
@@ -267,16 +282,7 @@ function SheetFormDialogModal({
           <>
             {vinItem}
             <Row gutter={16}>
-              <Col span={12}>
-                <Form.Item name="carNo" label="车牌号" rules={[fieldRule(carNoField)]}>
-                  <AutoComplete
-                    options={vehicleOptions('carNo', plateInput)}
-                    onSelect={(_v, option) => pickVehicle(option.vehicle)}
-                  >
-                    <Input placeholder="如 京A12345" aria-label="车牌号" />
-                  </AutoComplete>
-                </Form.Item>
-              </Col>
+              <Col span={12}>{plateItem}</Col>
               <Col span={12}>
                 <Form.Item name="ClientName" label={texts.client.label} rules={[fieldRule(texts.client)]}>
                   <Input placeholder="客户姓名或单位" />
@@ -294,11 +300,7 @@ function SheetFormDialogModal({
                   </AutoComplete>
                 </Form.Item>
               </Col>
-              <Col span={12}>
-                <Form.Item name="makeorder_user" label="制单人" rules={[fieldRule(makerField)]}>
-                  <Input />
-                </Form.Item>
-              </Col>
+              <Col span={12}>{makerItem}</Col>
             </Row>
           </>
         ) : (
@@ -316,24 +318,11 @@ function SheetFormDialogModal({
                   </AutoComplete>
                 </Form.Item>
               </Col>
-              <Col span={12}>
-                <Form.Item name="makeorder_user" label="制单人" rules={[fieldRule(makerField)]}>
-                  <Input />
-                </Form.Item>
-              </Col>
+              <Col span={12}>{makerItem}</Col>
             </Row>
             {vinItem}
             <Row gutter={16}>
-              <Col span={12}>
-                <Form.Item name="carNo" label="车牌号" rules={[fieldRule(carNoField)]}>
-                  <AutoComplete
-                    options={vehicleOptions('carNo', plateInput)}
-                    onSelect={(_v, option) => pickVehicle(option.vehicle)}
-                  >
-                    <Input placeholder="如 京A12345" aria-label="车牌号" />
-                  </AutoComplete>
-                </Form.Item>
-              </Col>
+              <Col span={12}>{plateItem}</Col>
               <Col span={12}>
                 <Form.Item name="carType" label="车型" rules={[fieldRule(carTypeField)]}>
                   <Input placeholder="品牌 车型 年款" />

@@ -1,6 +1,6 @@
 // The selected sheet's lines with a total row (2 decimals, summed in fen as the server does): change a line
 // (double-click or 修改) and remove it (with a confirm); quotation lines can be ticked for 生成采购单.
-import type { QuotationLine } from '@epc/shared'
+import { type QuotationLine, sumYuan } from '@epc/shared'
 import { Button, Table, Tag, Tooltip } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { formatMoney } from '../../catalogue/format'
@@ -20,13 +20,8 @@ interface Props {
   onDelete: (line: SheetLine) => void
 }
 
-const fen = (yuan: number) => Math.round(yuan * 100)
-
 export function linesTotal(lines: SheetLine[]) {
-  return {
-    amount: lines.reduce((sum, l) => sum + fen(l.Amount), 0) / 100,
-    money: lines.reduce((sum, l) => sum + fen(l.money), 0) / 100,
-  }
+  return { amount: sumYuan(lines.map((l) => l.Amount)), money: sumYuan(lines.map((l) => l.money)) }
 }
 
 export function SheetLines({

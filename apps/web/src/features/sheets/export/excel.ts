@@ -1,6 +1,6 @@
 // Excel export of one quotation or purchase order (spec sections 5, 8, 9): the guard the sheet pages call
 // first, the file name, the sheet's rows, and the download. write-excel-file is loaded only here, on demand.
-import { SheetMessages } from '@epc/shared'
+import { SheetMessages, sumYuan } from '@epc/shared'
 import type { CellObject, Row, SheetData } from 'write-excel-file/browser'
 import { feedback } from '../../../lib/feedback'
 import { priceOf, type SheetLine, type SheetRow } from '../api/sheets'
@@ -78,11 +78,8 @@ export function today(now = new Date()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
 }
 
-/** Money in fen, so the total is the exact sum of the lines' money. */
-export const fen = (yuan: number | null | undefined) => Math.round(Number(yuan ?? 0) * 100)
-
 export function sheetTotal(lines: readonly SheetLine[]): number {
-  return lines.reduce((sum, line) => sum + fen(line.money), 0) / 100
+  return sumYuan(lines.map((line) => line.money))
 }
 
 const COLUMNS = 7

@@ -1,5 +1,6 @@
 // The print data of spec section 3 (type 0 quote, otherwise purchase order; the sheet's fields, the company
 // name, the lines and the total with 2 decimals), and how the printed sheet writes numbers and money.
+import { sumYuan } from '@epc/shared'
 import type { SheetLine, SheetRow } from '../api/sheets'
 import type { SheetKind } from '../links'
 
@@ -15,8 +16,6 @@ export interface PrintData {
 export const kindOfType = (type: string | null): SheetKind => (type === '0' ? 'quote' : 'purchase')
 
 export function printData(kind: SheetKind, sheet: SheetRow, lines: SheetLine[], company: string): PrintData {
-  // Added in fen, so 0.1 + 0.2 prints 0.30 and the total equals the lines shown.
-  const fen = lines.reduce((sum, line) => sum + Math.round(Number(line.money ?? 0) * 100), 0)
   return {
     type: kind === 'quote' ? 0 : 1,
     data: {
@@ -30,7 +29,7 @@ export function printData(kind: SheetKind, sheet: SheetRow, lines: SheetLine[], 
     },
     UserCompanyName: company,
     dataList: lines,
-    total: (fen / 100).toFixed(2),
+    total: sumYuan(lines.map((line) => line.money)).toFixed(2),
   }
 }
 
