@@ -46,6 +46,14 @@ function cacheStatements(sqlite: SQLite.Database) {
   }) as typeof sqlite.prepare
 }
 
+// The embedded database behind each Kysely instance openDatabase made, for queries that skip Kysely's
+// connection queue (db/precompiled.ts). A transaction's Kysely is not in here.
+const embedded = new WeakMap<Kysely<Database>, SQLite.Database>()
+
+export function embeddedSqlite(kysely: Kysely<Database>): SQLite.Database | undefined {
+  return embedded.get(kysely)
+}
+
 export function openDatabase(target: { databaseUrl?: string; sqlitePath: string }): Db {
   if (isPostgresUrl(target.databaseUrl)) {
     const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10 })
@@ -63,5 +71,6 @@ export function openDatabase(target: { databaseUrl?: string; sqlitePath: string 
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
+  embedded.set(kysely, sqlite)
   return { kysely, dialect: 'sqlite', sqlite, close: () => kysely.destroy() }
 }

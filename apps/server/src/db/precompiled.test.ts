@@ -37,4 +37,22 @@ describe.each(dbKinds)('a precompiled query on %s', (kind) => {
     expect(await metaBetween(db.kysely, 'a', 'z')).toEqual([{ value: 'first' }, { value: 'second' }])
     expect(await metaBetween(db.kysely, 'x', 'z')).toEqual([])
   })
+
+  it('answers the same rows inside a transaction', async () => {
+    expect(await metaBetween(db.kysely, 'a', 'z')).toEqual([{ value: 'first' }, { value: 'second' }])
+    const inside = await db.kysely.transaction().execute((trx) => metaBetween(trx, 'a', 'z'))
+    expect(inside).toEqual([{ value: 'first' }, { value: 'second' }])
+  })
+
+  it('never reads what another call is half-way through writing', async () => {
+    let reading: Promise<{ value: string }[]> | undefined
+    const failing = db.kysely.transaction().execute(async (trx) => {
+      await trx.insertInto('cat_meta').values({ key: 'd', value: 'not yet' }).execute()
+      reading = metaBetween(db.kysely, 'd', 'd')
+      await new Promise((r) => setTimeout(r, 20))
+      throw new Error('rolled back')
+    })
+    await expect(failing).rejects.toThrow('rolled back')
+    expect(await reading).toEqual([])
+  })
 })
