@@ -34,7 +34,7 @@ export async function authenticate(
   if (!token || token.length > 200) throw fail.notLoggedIn()
   const db = ctx.db.kysely
   const now = ctx.clock.now()
-  const row = await repo.findSessionCaller(db, sha256(token))
+  const row = await repo.findSessionCaller(db, sha256(token), now)
   if (!row) throw fail.notLoggedIn()
   if (row.revoked_at !== null) {
     if (row.revoked_reason === 'other_device') {
@@ -45,7 +45,8 @@ export async function authenticate(
   if (row.expires_at <= now) throw fail.notLoggedIn()
   if (row.state === 'banned') throw new AppError(ResultCode.AccountBanned, Messages.accountBanned)
   if (row.state === 'disabled') throw new AppError(ResultCode.AccountDisabled, Messages.accountDisabled)
-  if (need === 'service' && !(await repo.hasActiveService(db, row.company_id, now))) {
+  // SQLite answers the service check as 0 or 1, PostgreSQL as a boolean.
+  if (need === 'service' && !row.has_service) {
     throw new AppError(ResultCode.AccountDisabled, Messages.serviceExpired)
   }
   if (now - row.last_seen_at >= TOUCH_EVERY_MS) {

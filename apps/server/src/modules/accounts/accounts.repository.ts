@@ -61,21 +61,6 @@ export async function insertService(
   await db.insertInto('services').values(row).execute()
 }
 
-// Runs on every call that needs an active service.
-const activeService = precompiled((db: Q, companyId: number, now: number) =>
-  db
-    .selectFrom('services')
-    .select('id')
-    .where('company_id', '=', companyId)
-    .where('starts_at', '<=', now)
-    .where('ends_at', '>', now)
-    .limit(1),
-)
-
-export async function hasActiveService(db: Q, companyId: number, now: number): Promise<boolean> {
-  return (await activeService(db, companyId, now)).length > 0
-}
-
 export async function updatePasswordHash(db: Q, accountId: number, passwordHash: string, now: number) {
   await db
     .updateTable('accounts')
@@ -150,12 +135,12 @@ export async function revokeSession(db: Q, tokenHash: string, reason: SessionRev
     .execute()
 }
 
-function sessionCallerQuery(db: Q, tokenHash: string) {
+function sessionCallerQuery(db: Q, tokenHash: string, now: number) {
   return db
     .selectFrom('sessions')
     .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
     .innerJoin('companies', 'companies.id', 'accounts.company_id')
-    .select([
+    .select((eb) => [
       'sessions.token_hash',
       'sessions.last_seen_at',
       'sessions.expires_at',
@@ -168,16 +153,27 @@ function sessionCallerQuery(db: Q, tokenHash: string) {
       'companies.id as company_id',
       'companies.name as company_name',
       'companies.type4s',
+      eb
+        .exists(
+          eb
+            .selectFrom('services')
+            .select('services.id')
+            .whereRef('services.company_id', '=', 'companies.id')
+            .where('services.starts_at', '<=', now)
+            .where('services.ends_at', '>', now),
+        )
+        .as('has_service'),
     ])
     .where('sessions.token_hash', '=', tokenHash)
 }
 
 type SessionCaller = Awaited<ReturnType<ReturnType<typeof sessionCallerQuery>['executeTakeFirst']>>
-// Runs on every authenticated call.
+// Runs on every authenticated call: the session, its account and company, and whether the company has a
+// service running `now`, in one statement.
 const sessionCaller = precompiled(sessionCallerQuery)
 
-export async function findSessionCaller(db: Q, tokenHash: string): Promise<SessionCaller> {
-  return (await sessionCaller(db, tokenHash))[0]
+export async function findSessionCaller(db: Q, tokenHash: string, now: number): Promise<SessionCaller> {
+  return (await sessionCaller(db, tokenHash, now))[0]
 }
 
 export async function touchSession(db: Q, tokenHash: string, now: number, expiresAt: number) {
