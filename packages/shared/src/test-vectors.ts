@@ -1,5 +1,5 @@
 // Fixed envelope vectors. `content` and `sign` were computed with the openssl and md5sum command-line
-// tools, independently of both codecs; `data` is Node's zlib output, and `dataOtherDeflater` the same value
+// tools, independently of both codecs; `data` is Node's zlib output at the server's level (2), and `dataOtherDeflater` the same value
 // deflated by another zlib build (Python's), which every decoder must read too.
 import { DEMO_SITE_KEYS } from './sites'
 
@@ -16,7 +16,7 @@ export const REQUEST_VECTOR = {
 
 export const RESPONSE_VECTOR = {
   value: { OrderId: 'BJ202311210001', total_Money: 123.45, carType: '大众 速腾 2019款 1.4T', itemList: [] },
-  data: 'eJyrVvIvSkkt8kxRslJy8jIyMDI2NDQyNDAwMFTSUSrJL0nMiffNz0utVLIyNDLWMzHVUUpOLAqpLEhVslJ6umT5kz3TFV42zH/Ruk/ByMDQ8tmafQqGeiYhSjpKmSWpuT6ZxSVKVtGxtQCEViMP',
+  data: 'eF6rVvIvSkkt8kxRslJy8jIyMDI2NDQyNDAwMFTSUSrJL0nMiffNz0utVLIyNDLWMzHVUUpOLAqpLEhVslJ6umT5kz3TFV42zH/Ruk/ByMDQ8tmafQqGeiYhSjpKmSWpuT6ZxSVKVtGxtQCEViMP',
   dataOtherDeflater:
     'eJyrVvIvSkkt8kxRslJy8jIyMDI2NDQyNDAwMFTSUSrJL0nMiffNz0utVLIyNDLWMzHVUUpOLAqpLEgFqn+6ZPmTPdMVXjbMf9G6T8HIwNDy2Zp9CoZ6JiFAvZklqbk+mcUlSlbRsbUAhFYjDw==',
   /** A `data` that is not JSON is kept as a string. */

@@ -1,19 +1,10 @@
 // The server's envelope codec (protocol.md sections 1 and 3): AES-256-CBC content, MD5 sign, deflated data.
-import {
-  createCipheriv,
-  createDecipheriv,
-  createHash,
-  randomBytes,
-  randomInt,
-  timingSafeEqual,
-} from 'node:crypto'
+import { createCipheriv, createDecipheriv, hash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
 import { deflateSync, inflateSync } from 'node:zlib'
 import { type EnvelopeRequest, LOWER_HEX_PATTERN, type SiteKeys, signInput } from '@epc/shared'
 
 export function signOf(keys: SiteKeys, timespan: number, transactionNo: string, content: string): string {
-  return createHash('md5')
-    .update(signInput(timespan, transactionNo, content, keys.signKey), 'utf8')
-    .digest('hex')
+  return hash('md5', signInput(timespan, transactionNo, content, keys.signKey), 'hex')
 }
 
 export function signMatches(keys: SiteKeys, req: EnvelopeRequest): boolean {
@@ -45,9 +36,13 @@ export function decryptContent(keys: SiteKeys, content: string): Record<string, 
   }
 }
 
+// Level 2 deflates an illustration (mostly SVG) in half the time of the default level 6 for 11 % more bytes:
+// a cold look-up's largest single cost, against a few hundred bytes more on the wire.
+const DEFLATE_LEVEL = 2
+
 /** Always JSON, so a string answer such as an OrderId of digits stays a string for the client. */
 export function encodeData(value: unknown): string {
-  return deflateSync(Buffer.from(JSON.stringify(value), 'utf8')).toString('base64')
+  return deflateSync(JSON.stringify(value), { level: DEFLATE_LEVEL }).toString('base64')
 }
 
 export function decodeData(data: string): unknown {

@@ -1,5 +1,5 @@
 // Password hashing (scrypt) and opaque session tokens: the only place that handles secrets.
-import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto'
+import { hash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto'
 
 // OWASP Password Storage Cheat Sheet: scrypt with N=2^17, r=8, p=1. That needs 128 MiB, so maxmem is raised.
 const N_LOG2 = 17
@@ -41,5 +41,5 @@ export function newSessionToken(): string {
 }
 
 export function sha256(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex')
+  return hash('sha256', text, 'hex')
 }
