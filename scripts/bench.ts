@@ -72,7 +72,7 @@ async function buildCatalogue(): Promise<ImportStats> {
   if (!report.ok) throw new Error(report.errors.map(formatProblem).join('\n'))
   await repo.setMeta(db.kysely, 'demo_vins', JSON.stringify(demoVins))
   await repo.setMeta(db.kysely, CATALOGUE_META_KEY, 'demo-bench')
-  await sql`analyze`.execute(db.kysely)
+  await repo.refreshStatistics(db)
   const rows = Object.values(report.imported).reduce((a, b) => a + b, 0)
   const parts = report.imported.parts ?? 0
   const stats: ImportStats = {

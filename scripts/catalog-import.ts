@@ -29,5 +29,6 @@ if (!report.ok) {
   process.exit(1)
 }
 await repo.setMeta(db.kysely, CATALOGUE_META_KEY, `import-${new Date().toISOString()}`)
+await repo.refreshStatistics(db)
 console.log(`导入完成，用时 ${report.seconds.toFixed(1)} 秒：`, report.imported)
 await db.close()

@@ -1,6 +1,5 @@
 // Loads the generated demo catalogue into an empty catalogue on start, through the importer, so a fresh
 // `npm start` has something to look up. Several processes starting together load it once.
-import { sql } from 'kysely'
 import type { Db } from '../../db/database'
 import * as repo from './catalogue.repository'
 import { type DemoSize, demoCatalogue } from './demo/generate'
@@ -36,7 +35,7 @@ export async function ensureDemoCatalogue(
     if (!report.ok) throw new Error(`演示目录导入失败：\n${report.errors.map(formatProblem).join('\n')}`)
     await repo.setMeta(db.kysely, 'demo_vins', JSON.stringify(demoVins))
     await repo.setMeta(db.kysely, CATALOGUE_META_KEY, `demo-${size}`)
-    if (db.dialect === 'sqlite') await sql`analyze`.execute(db.kysely)
+    await repo.refreshStatistics(db)
     log(
       `演示目录已导入：${report.imported.parts ?? 0} 个配件，用时 ${((Date.now() - started) / 1000).toFixed(1)} 秒`,
     )

@@ -7,6 +7,7 @@ import { sql } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { dbKinds, freshDatabase } from '../../../../test/helper'
 import type { Db } from '../../../db/database'
+import { refreshStatistics } from '../catalogue.repository'
 import { csvFolder } from './csv-source'
 import { formatProblem, runImport } from './importer'
 
@@ -140,6 +141,14 @@ describe.each(dbKinds)('catalogue import on %s', (kind) => {
       db.kysely,
     )
     expect(Number(rows[0]?.price_fen)).toBe(49990)
+  })
+
+  it('leaves the planner statistics fresh, without the value samples that recompile statements', async () => {
+    await runImport(db, csvFolder(await folder(GOOD)))
+    await refreshStatistics(db)
+    if (kind !== 'sqlite') return
+    expect(await count(db, 'sqlite_stat1')).toBeGreaterThan(0)
+    expect(await count(db, 'sqlite_stat4')).toBe(0)
   })
 
   it('reports every bad row by file, line and field and keeps nothing', async () => {
