@@ -4,8 +4,14 @@ import type { Db } from './database'
 import * as m0001 from './migrations/0001_accounts'
 import * as m0002 from './migrations/0002_catalogue'
 import * as m0003 from './migrations/0003_sheets'
+import * as m0004 from './migrations/0004_part_markers'
 
-const migrations = { '0001_accounts': m0001, '0002_catalogue': m0002, '0003_sheets': m0003 }
+const migrations = {
+  '0001_accounts': m0001,
+  '0002_catalogue': m0002,
+  '0003_sheets': m0003,
+  '0004_part_markers': m0004,
+}
 
 export async function migrateToLatest(db: Db): Promise<void> {
   const provided: Record<string, Migration> = {}

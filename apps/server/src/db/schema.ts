@@ -164,6 +164,11 @@ export interface CatPartsTable {
   remark: string
   name_pinyin: string
   name_initials: string
+  /** Listing markers kept by the importer (import/part-markers.ts). */
+  stock_total: Generated<number>
+  sales_banned: Generated<number>
+  substitute_count: Generated<number>
+  replaced_by: string | null
 }
 
 export interface CatFitmentsTable {

@@ -158,7 +158,7 @@ export async function findIllustration(db: Q, modelId: number, imageCode: string
 /** The part row of the outer query (aliased p), for correlated sub-queries. */
 const outerPart = sql.ref<number>('p.id')
 
-/** The columns every part listing carries: price for the caller's list, stock total, markers. */
+/** The columns every part listing carries: price for the caller's list, then the markers the importer keeps. */
 function partListing(db: Q, type4s: number) {
   const priceIn = (list: number) =>
     db
@@ -169,24 +169,10 @@ function partListing(db: Q, type4s: number) {
   return {
     // The caller's price list, else the standard one (1); two key look-ups cost less than sorting the pair.
     price: sql<number | null>`coalesce(${priceIn(type4s)}, ${priceIn(1)})`,
-    stock: db
-      .selectFrom('cat_stock')
-      .select(sql<number>`coalesce(sum(quantity), 0)`.as('n'))
-      .where('cat_stock.part_id', '=', outerPart),
-    banned: db
-      .selectFrom('cat_stock')
-      .select(sql<number>`coalesce(max(sales_banned), 0)`.as('b'))
-      .where('cat_stock.part_id', '=', outerPart),
-    substitutes: db
-      .selectFrom('cat_substitutes')
-      .select(sql<number>`count(*)`.as('c'))
-      .where('cat_substitutes.part_id', '=', outerPart),
-    newer: db
-      .selectFrom('cat_supersessions as s')
-      .innerJoin('cat_parts as np', 'np.id', 's.new_part_id')
-      .select('np.disp_number')
-      .where('s.old_part_id', '=', outerPart)
-      .limit(1),
+    stock: sql.ref<number>('p.stock_total'),
+    banned: sql.ref<number>('p.sales_banned'),
+    substitutes: sql.ref<number>('p.substitute_count'),
+    newer: sql.ref<string | null>('p.replaced_by'),
   }
 }
 

@@ -201,9 +201,29 @@ describe.each(dbKinds)('catalogue calls on %s', (kind) => {
       const answer = await call<{
         svg: string
         callouts: { callout: number; x: number; y: number }[]
-        parts: { callout: number; disp_number: string; price: number; stock_total: number; flag: number }[]
+        parts: {
+          callout: number
+          disp_number: string
+          part_number: string
+          price: number
+          stock_total: number
+          sales_banned: boolean
+          substitutes: number
+          flag: number
+        }[]
       }>('/api/epc/illustration', { ModelId: 'FV-BORA-2021-1', imageid })
       const il = answer.data
+      // The importer's markers agree with the stock and substitute rows themselves.
+      for (const p of il?.parts ?? []) {
+        const { rows: truth } = await sql<{ n: number; b: number; subs: number }>`select
+          (select coalesce(sum(quantity), 0) from cat_stock s where s.part_id = p.id) as n,
+          (select coalesce(max(sales_banned), 0) from cat_stock s where s.part_id = p.id) as b,
+          (select count(*) from cat_substitutes s where s.part_id = p.id) as subs
+          from cat_parts p where p.norm_number = ${p.part_number}`.execute(db())
+        expect(p.stock_total).toBe(Number(truth[0]?.n))
+        expect(p.sales_banned).toBe(Number(truth[0]?.b) === 1)
+        expect(p.substitutes).toBe(Number(truth[0]?.subs))
+      }
       expect(il?.svg).toContain('<svg')
       expect(il?.callouts.length).toBeGreaterThanOrEqual(8)
       for (const c of il?.callouts ?? []) expect(il?.svg).toContain(`data-callout="${c.callout}"`)

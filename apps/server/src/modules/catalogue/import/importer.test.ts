@@ -143,6 +143,56 @@ describe.each(dbKinds)('catalogue import on %s', (kind) => {
     expect(Number(rows[0]?.price_fen)).toBe(49990)
   })
 
+  it("keeps each part's stock total, sales ban, substitute count and newer number, also after a stock-only import", async () => {
+    await runImport(db, csvFolder(await folder(GOOD)))
+    const markers = async () =>
+      (
+        await sql<{
+          disp_number: string
+          stock_total: number
+          sales_banned: number
+          substitute_count: number
+          replaced_by: string | null
+        }>`select disp_number, stock_total, sales_banned, substitute_count, replaced_by from cat_parts order by disp_number`.execute(
+          db.kysely,
+        )
+      ).rows.map((r) => ({ ...r, stock_total: Number(r.stock_total), sales_banned: Number(r.sales_banned) }))
+    expect(await markers()).toEqual([
+      {
+        disp_number: '5Q0 615 301 F',
+        stock_total: 0,
+        sales_banned: 0,
+        substitute_count: 0,
+        replaced_by: null,
+      },
+      {
+        disp_number: '5Q0 698 151 D',
+        stock_total: 0,
+        sales_banned: 0,
+        substitute_count: 0,
+        replaced_by: '5Q0 698 151 E',
+      },
+      {
+        disp_number: '5Q0 698 151 E',
+        stock_total: 12,
+        sales_banned: 1,
+        substitute_count: 1,
+        replaced_by: null,
+      },
+    ])
+    const restocked = {
+      stock:
+        'part_number,warehouse,purchase_price,sale_price,quantity,sales_banned\n5Q0 698 151 E,GZ,320.00,450.00,3,0\n5Q0 615 301 F,BJ,500.00,700.00,4,0\n',
+    }
+    expect((await runImport(db, csvFolder(await folder(restocked)))).ok).toBe(true)
+    const after = await markers()
+    expect(after.find((m) => m.disp_number === '5Q0 698 151 E')).toMatchObject({
+      stock_total: 15,
+      sales_banned: 0,
+    })
+    expect(after.find((m) => m.disp_number === '5Q0 615 301 F')).toMatchObject({ stock_total: 4 })
+  })
+
   it('leaves the planner statistics fresh, without the value samples that recompile statements', async () => {
     await runImport(db, csvFolder(await folder(GOOD)))
     await refreshStatistics(db)

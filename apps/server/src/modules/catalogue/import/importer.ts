@@ -5,6 +5,7 @@ import { sql } from 'kysely'
 import { pinyin } from 'pinyin-pro'
 import type { Db } from '../../../db/database'
 import { type Row, RowError } from './fields'
+import { MARKER_SOURCES, REFRESH_PART_MARKERS } from './part-markers'
 import { type ImportContext, type KeyMaps, TABLES } from './tables'
 import { openWriter } from './writer'
 
@@ -178,6 +179,7 @@ export async function runImport(
       await writer.rollback()
       return { ok: false, imported: {}, skipped, errors, seconds: (Date.now() - started) / 1000 }
     }
+    if (MARKER_SOURCES.some((name) => name in imported)) await writer.exec(REFRESH_PART_MARKERS)
     await writer.commit()
   } catch (error) {
     await writer.rollback()

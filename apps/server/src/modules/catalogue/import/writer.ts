@@ -19,6 +19,8 @@ export interface ImportWriter {
   readonly dialect: 'sqlite' | 'postgres'
   /** `known` holds the keys already written (with their ids), for specs that answer ids. */
   upsert(spec: UpsertSpec, known?: Map<string, number>): BatchUpsert
+  /** Runs one statement in the import's transaction. */
+  exec(statement: string): Promise<void>
   commit(): Promise<void>
   rollback(): Promise<void>
 }
@@ -141,6 +143,7 @@ export async function openWriter(db: Db): Promise<ImportWriter> {
     return {
       dialect: 'sqlite',
       upsert: (spec, known) => new SqliteBatch(sqlite, spec, known),
+      exec: async (statement) => void sqlite.exec(statement),
       commit: async () => void sqlite.exec('COMMIT'),
       rollback: async () => void sqlite.exec('ROLLBACK'),
     }
@@ -152,6 +155,7 @@ export async function openWriter(db: Db): Promise<ImportWriter> {
   return {
     dialect: 'postgres',
     upsert: (spec) => new PgBatch(client, spec),
+    exec: async (statement) => void (await client.query(statement)),
     commit: async () => {
       await client.query('COMMIT')
       client.release()
