@@ -1,6 +1,7 @@
+import { createCipheriv } from 'node:crypto'
 import { REQUEST_VECTOR, RESPONSE_VECTOR } from '@epc/shared/test-vectors'
 import { describe, expect, it } from 'vitest'
-import { decodeData, decryptContent, encodeData, sealRequest, signOf } from './envelope-codec'
+import { decodeData, decryptContent, encodeData, encryptPayload, sealRequest, signOf } from './envelope-codec'
 
 describe('server envelope codec against the fixed vectors', () => {
   const v = REQUEST_VECTOR
@@ -28,6 +29,27 @@ describe('server envelope codec against the fixed vectors', () => {
     expect(decryptContent(v.keys, v.content)).toEqual(v.payload)
     const otherKey = { ...v.keys, contentKey: 'ab'.repeat(32) }
     expect(decryptContent(otherKey, v.content)).toBeUndefined()
+  })
+
+  it('decrypts payloads of many blocks, and refuses broken padding', () => {
+    const payload = {
+      Codes: Array.from({ length: 50 }, (_, i) => `5Q0 615 ${i} F`),
+      备注: '前制动盘'.repeat(20),
+    }
+    expect(decryptContent(v.keys, encryptPayload(v.keys, payload))).toEqual(payload)
+    const key = Buffer.from(v.keys.contentKey, 'hex')
+    const iv = Buffer.from(v.iv, 'hex')
+    const sealed = (plain: Buffer) => {
+      const cipher = createCipheriv('aes-256-cbc', key, iv).setAutoPadding(false)
+      return Buffer.concat([iv, cipher.update(plain), cipher.final()]).toString('hex')
+    }
+    const json = Buffer.from('{"a":1234567}') // 13 bytes: three of padding
+    expect(decryptContent(v.keys, sealed(Buffer.concat([json, Buffer.from([3, 3, 3])])))).toEqual({
+      a: 1234567,
+    })
+    expect(decryptContent(v.keys, sealed(Buffer.concat([json, Buffer.from([1, 1, 3])])))).toBeUndefined()
+    expect(decryptContent(v.keys, sealed(Buffer.concat([json, Buffer.from([3, 3, 0])])))).toBeUndefined()
+    expect(decryptContent(v.keys, sealed(Buffer.concat([json, Buffer.from([3, 3, 17])])))).toBeUndefined()
   })
 
   it('refuses content that is not whole blocks of lowercase hex', () => {

@@ -1,5 +1,13 @@
 // The server's envelope codec (protocol.md sections 1 and 3): AES-256-CBC content, MD5 sign, deflated data.
-import { createCipheriv, createDecipheriv, hash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
+import {
+  createCipheriv,
+  createDecipheriv,
+  type Decipher,
+  hash,
+  randomBytes,
+  randomInt,
+  timingSafeEqual,
+} from 'node:crypto'
 import { deflateSync, inflateSync } from 'node:zlib'
 import { type EnvelopeRequest, LOWER_HEX_PATTERN, type SiteKeys, signInput } from '@epc/shared'
 
@@ -19,15 +27,33 @@ export function encryptPayload(keys: SiteKeys, payload: object, iv: Buffer = ran
   return Buffer.concat([iv, body]).toString('hex')
 }
 
+// CBC decryption is the block cipher's decryption of each block XORed with the block before it (the IV
+// before the first). One ECB decipher per key, kept, does the blocks: creating Node's cipher object for
+// every request cost more than decrypting the few blocks of a payload.
+const blockDeciphers = new Map<string, Decipher>()
+
+function blockDecipher(contentKey: string): Decipher {
+  let decipher = blockDeciphers.get(contentKey)
+  if (!decipher) {
+    decipher = createDecipheriv('aes-256-ecb', Buffer.from(contentKey, 'hex'), null).setAutoPadding(false)
+    blockDeciphers.set(contentKey, decipher)
+  }
+  return decipher
+}
+
 /** Answers the decrypted JSON object, or undefined when the content is not one. */
 export function decryptContent(keys: SiteKeys, content: string): Record<string, unknown> | undefined {
   // IV plus at least one block, whole blocks only.
   if (content.length < 64 || content.length % 32 !== 0 || !LOWER_HEX_PATTERN.test(content)) return undefined
   const raw = Buffer.from(content, 'hex')
+  const plain = blockDecipher(keys.contentKey).update(raw.subarray(16))
+  for (let i = 0; i < plain.length; i++) plain[i] = (plain[i] as number) ^ (raw[i] as number)
+  // PKCS#7: the last byte says how many bytes of padding there are, and each of them says the same.
+  const pad = plain[plain.length - 1] as number
+  if (pad < 1 || pad > 16) return undefined
+  for (let i = plain.length - pad; i < plain.length; i++) if (plain[i] !== pad) return undefined
   try {
-    const decipher = createDecipheriv('aes-256-cbc', Buffer.from(keys.contentKey, 'hex'), raw.subarray(0, 16))
-    const text = Buffer.concat([decipher.update(raw.subarray(16)), decipher.final()]).toString('utf8')
-    const value: unknown = JSON.parse(text)
+    const value: unknown = JSON.parse(plain.toString('utf8', 0, plain.length - pad))
     return value !== null && typeof value === 'object' && !Array.isArray(value)
       ? (value as Record<string, unknown>)
       : undefined
