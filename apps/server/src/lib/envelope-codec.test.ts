@@ -1,7 +1,17 @@
 import { createCipheriv } from 'node:crypto'
+import { inflateSync } from 'node:zlib'
 import { REQUEST_VECTOR, RESPONSE_VECTOR } from '@epc/shared/test-vectors'
 import { describe, expect, it } from 'vitest'
-import { decodeData, decryptContent, encodeData, encryptPayload, sealRequest, signOf } from './envelope-codec'
+import {
+  decodeData,
+  decryptContent,
+  deflatedPiece,
+  encodeData,
+  encodeSpliced,
+  encryptPayload,
+  sealRequest,
+  signOf,
+} from './envelope-codec'
 
 describe('server envelope codec against the fixed vectors', () => {
   const v = REQUEST_VECTOR
@@ -50,6 +60,22 @@ describe('server envelope codec against the fixed vectors', () => {
     expect(decryptContent(v.keys, sealed(Buffer.concat([json, Buffer.from([1, 1, 3])])))).toBeUndefined()
     expect(decryptContent(v.keys, sealed(Buffer.concat([json, Buffer.from([3, 3, 0])])))).toBeUndefined()
     expect(decryptContent(v.keys, sealed(Buffer.concat([json, Buffer.from([3, 3, 17])])))).toBeUndefined()
+  })
+
+  it('splices a kept deflated piece into an answer that inflates, checksum and all, to the whole JSON', () => {
+    const drawing = `"svg":${JSON.stringify(`<svg>${'<path d="M1 2L3 4"/>前制动器'.repeat(3000)}</svg>`)},"width":800`
+    const piece = deflatedPiece(drawing)
+    for (const [head, tail] of [
+      ['{"model":{"car_name":"速腾 2019款"},', ',"parts":[{"callout":1,"part_name_cn":"前制动盘"}]}'],
+      ['{', '}'],
+      [`{"pad":"${'x'.repeat(70_000)}",`, `,"tail":"${'尾'.repeat(9000)}"}`],
+    ] as const) {
+      const expected = JSON.parse(`${head}${drawing}${tail}`)
+      const { data } = encodeSpliced(head, piece, tail)
+      expect(decodeData(data)).toEqual(expected)
+      // zlib's inflate checks the stream's Adler-32 as well as its blocks.
+      expect(inflateSync(Buffer.from(data, 'base64')).toString('utf8')).toBe(`${head}${drawing}${tail}`)
+    }
   })
 
   it('refuses content that is not whole blocks of lowercase hex', () => {

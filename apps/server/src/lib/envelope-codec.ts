@@ -8,7 +8,7 @@ import {
   randomInt,
   timingSafeEqual,
 } from 'node:crypto'
-import { deflateSync, inflateSync } from 'node:zlib'
+import { constants, deflateRawSync, deflateSync, inflateSync } from 'node:zlib'
 import { type EnvelopeRequest, LOWER_HEX_PATTERN, type SiteKeys, signInput } from '@epc/shared'
 
 export function signOf(keys: SiteKeys, timespan: number, transactionNo: string, content: string): string {
@@ -69,6 +69,82 @@ const DEFLATE_LEVEL = 2
 /** Always JSON, so a string answer such as an OrderId of digits stays a string for the client. */
 export function encodeData(value: unknown): string {
   return deflateSync(JSON.stringify(value), { level: DEFLATE_LEVEL }).toString('base64')
+}
+
+/** An answer already encoded as the envelope's `data`; the call layer sends it as it is. */
+export class EncodedData {
+  constructor(readonly data: string) {}
+}
+
+/**
+ * A piece of answers' JSON kept deflated, such as a drawing many models share, so that an answer holding it
+ * is spliced (encodeSpliced) instead of serialised and deflated whole again.
+ */
+export interface DeflatedPiece {
+  /** Raw deflate blocks ending on a byte boundary, none marked last. */
+  blocks: Buffer
+  adler: number
+  length: number
+}
+
+const ADLER_BASE = 65521
+
+function adler32(bytes: Buffer): number {
+  let a = 1
+  let b = 0
+  // 5552 bytes is the most that can be summed before the 32-bit sums must be reduced (RFC 1950, zlib).
+  for (let start = 0; start < bytes.length; start += 5552) {
+    const end = Math.min(start + 5552, bytes.length)
+    for (let i = start; i < end; i++) {
+      a += bytes[i] as number
+      b += a
+    }
+    a %= ADLER_BASE
+    b %= ADLER_BASE
+  }
+  return b * 65536 + a
+}
+
+/** The Adler-32 of two byte runs one after the other, from theirs (zlib's adler32_combine). */
+function adlerCombine(first: number, second: number, secondLength: number): number {
+  const rem = secondLength % ADLER_BASE
+  const a1 = first % 65536
+  const b1 = Math.floor(first / 65536)
+  const a2 = second % 65536
+  const b2 = Math.floor(second / 65536)
+  const a = (a1 + a2 + ADLER_BASE - 1) % ADLER_BASE
+  const b = (((rem * a1) % ADLER_BASE) + b1 + b2 + ADLER_BASE - rem) % ADLER_BASE
+  return b * 65536 + a
+}
+
+function rawBlocks(bytes: Buffer, last: boolean): Buffer {
+  return deflateRawSync(bytes, {
+    level: DEFLATE_LEVEL,
+    finishFlush: last ? constants.Z_FINISH : constants.Z_SYNC_FLUSH,
+  })
+}
+
+export function deflatedPiece(json: string): DeflatedPiece {
+  const bytes = Buffer.from(json, 'utf8')
+  return { blocks: rawBlocks(bytes, false), adler: adler32(bytes), length: bytes.length }
+}
+
+// The zlib header encodeData's deflateSync writes at level 2: deflate, 32 KB window, "fast" level.
+const ZLIB_HEADER = Buffer.from([0x78, 0x5e])
+
+/** `data` for the JSON `head + piece + tail`: one zlib stream of three runs of deflate blocks. */
+export function encodeSpliced(head: string, piece: DeflatedPiece, tail: string): EncodedData {
+  const headBytes = Buffer.from(head, 'utf8')
+  const tailBytes = Buffer.from(tail, 'utf8')
+  const adler = adlerCombine(
+    adlerCombine(adler32(headBytes), piece.adler, piece.length),
+    adler32(tailBytes),
+    tailBytes.length,
+  )
+  const trailer = Buffer.alloc(4)
+  trailer.writeUInt32BE(adler)
+  const stream = [ZLIB_HEADER, rawBlocks(headBytes, false), piece.blocks, rawBlocks(tailBytes, true), trailer]
+  return new EncodedData(Buffer.concat(stream).toString('base64'))
 }
 
 export function decodeData(data: string): unknown {

@@ -14,7 +14,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type * as z from 'zod/mini'
 import type { AppContext } from '../context'
-import { decryptContent, encodeData, signMatches } from '../lib/envelope-codec'
+import { decryptContent, EncodedData, encodeData, signMatches } from '../lib/envelope-codec'
 import { sha256 } from '../lib/secrets'
 import { authenticate, type Caller } from './auth'
 import { AppError, type CallResponse, fail, responseForError } from './errors'
@@ -177,7 +177,7 @@ async function runCall<S extends z.ZodMiniType, A extends AuthNeed>(
   const value = await def.handle({ ...input, request })
   if (value === undefined)
     return { status: 200, body: { ResultCode: ResultCode.Success, ResultMsg: Messages.success } }
-  const data = encodeData(value)
+  const data = value instanceof EncodedData ? value.data : encodeData(value)
   if (cacheKey) ctx.answers.set(cacheKey, data)
   return { status: 200, body: { ResultCode: ResultCode.Success, ResultMsg: Messages.success, data } }
 }

@@ -138,10 +138,6 @@ const illustrationOfModel = precompiled((db: Q, modelId: number, imageCode: stri
       'il.id',
       'il.image_code',
       'il.image_name',
-      'il.svg',
-      'il.width',
-      'il.height',
-      'il.callouts',
       'sg.sub_number',
       'sg.name_cn as sub_name',
       'mg.main_number',
@@ -153,6 +149,17 @@ const illustrationOfModel = precompiled((db: Q, modelId: number, imageCode: stri
 
 export async function findIllustration(db: Q, modelId: number, imageCode: string) {
   return (await illustrationOfModel(db, modelId, imageCode))[0]
+}
+
+const drawing = precompiled((db: Q, illustrationId: number) =>
+  db
+    .selectFrom('cat_illustrations')
+    .select(['svg', 'width', 'height', 'callouts'])
+    .where('id', '=', illustrationId),
+)
+
+export async function drawingOf(db: Q, illustrationId: number) {
+  return (await drawing(db, illustrationId))[0]
 }
 
 /** The part row of the outer query (aliased p), for correlated sub-queries. */

@@ -21,6 +21,7 @@ import {
   type VinQueryAnswer,
 } from '@epc/shared'
 import type { AppContext } from '../../context'
+import { type DeflatedPiece, deflatedPiece, type EncodedData, encodeSpliced } from '../../lib/envelope-codec'
 import type { Caller } from '../../plugins/auth'
 import { fail } from '../../plugins/errors'
 import { money, toCarInfo, toPriceRows, toStockRows } from './catalogue.dto'
@@ -28,6 +29,10 @@ import * as repo from './catalogue.repository'
 import { VinHistory } from './vin-history'
 
 const NAME_CACHE_MS = 5 * 60_000
+/** Deflated drawings kept (a few KB each). */
+const DRAWINGS_KEPT = 2000
+
+type Drawing = 'svg' | 'width' | 'height' | 'callouts'
 const SEARCH_LIMIT = 100
 const FITTING_MODELS_LIMIT = 200
 const PREFIX_CANDIDATES = 8
@@ -72,6 +77,7 @@ interface GenericName {
 
 export class CatalogueService {
   private names: { at: number; list: GenericName[] } | null = null
+  private readonly drawings = new Map<string, DeflatedPiece>()
 
   readonly history: VinHistory
 
@@ -223,17 +229,17 @@ export class CatalogueService {
     })
   }
 
-  async illustration(caller: Caller, modelCode: string, imageCode: string): Promise<IllustrationAnswer> {
+  /**
+   * The answer is spliced from the model's parts and the drawing's JSON kept deflated (drawing()): the
+   * drawing is most of the answer, and many models share it.
+   */
+  async illustration(caller: Caller, modelCode: string, imageCode: string): Promise<EncodedData> {
     const model = await this.model(modelCode)
     const il = await repo.findIllustration(this.db, model.id, imageCode)
     if (!il) throw fail.notFound()
+    const drawing = await this.drawing(il.id)
     const parts = await repo.illustrationParts(this.db, model.id, il.id, caller.type4s)
-    const callouts = (JSON.parse(il.callouts) as [number, number, number][]).map(([callout, x, y]) => ({
-      callout,
-      x,
-      y,
-    }))
-    return {
+    const head: Omit<IllustrationAnswer, Drawing | 'parts'> = {
       model: toCarInfo(model),
       imageid: il.image_code,
       image_name: il.image_name,
@@ -241,10 +247,8 @@ export class CatalogueService {
       main_name: il.main_name,
       sub_number: il.sub_number,
       sub_name: il.sub_name,
-      svg: il.svg,
-      width: il.width,
-      height: il.height,
-      callouts,
+    }
+    const tail: Pick<IllustrationAnswer, 'parts'> = {
       parts: parts.map((p) => ({
         callout: Number(p.callout),
         disp_number: p.disp_number,
@@ -261,6 +265,36 @@ export class CatalogueService {
         flag: Number(p.substitute_count ?? 0) > 0 || p.replaced_by ? 1 : 0,
       })),
     }
+    // `{…head,` + drawing + `,"parts":[…]}`
+    return encodeSpliced(
+      `${JSON.stringify(head).slice(0, -1)},`,
+      drawing,
+      `,${JSON.stringify(tail).slice(1)}`,
+    )
+  }
+
+  /** A drawing's svg, size and callouts as answer JSON, deflated once per catalogue version. */
+  private async drawing(illustrationId: number): Promise<DeflatedPiece> {
+    const key = `${await this.ctx.answers.catalogueVersion(this.ctx)}|${illustrationId}`
+    const kept = this.drawings.get(key)
+    if (kept) return kept
+    const row = await repo.drawingOf(this.db, illustrationId)
+    if (!row) throw fail.notFound()
+    const json: Pick<IllustrationAnswer, Drawing> = {
+      svg: row.svg,
+      width: row.width,
+      height: row.height,
+      callouts: (JSON.parse(row.callouts) as [number, number, number][]).map(([callout, x, y]) => ({
+        callout,
+        x,
+        y,
+      })),
+    }
+    const piece = deflatedPiece(JSON.stringify(json).slice(1, -1))
+    const oldest = this.drawings.keys().next()
+    if (this.drawings.size >= DRAWINGS_KEPT && !oldest.done) this.drawings.delete(oldest.value)
+    this.drawings.set(key, piece)
+    return piece
   }
 
   /** Follows supersessions from each part to the newest number (chains are short; cycles are cut). */
