@@ -1,19 +1,19 @@
-// Answers of catalogue look-ups, kept encoded (the envelope's `data`) in a size-bounded LRU: the catalogue
-// is read-mostly, so the same illustration or part code is answered without SQL, JSON or deflate. Keys
-// carry the catalogue's version, so an import makes earlier answers unreachable at once.
+// Answers of catalogue look-ups, kept as the response body's bytes in a size-bounded LRU: the catalogue is
+// read-mostly, so the same illustration or part code is answered without SQL, JSON, deflate or even UTF-8
+// encoding. Keys carry the catalogue's version, so an import makes earlier answers unreachable at once.
 import type { AppContext } from '../context'
 import { metaValue } from '../modules/catalogue/catalogue.repository'
 
 const VERSION_TTL_MS = 5_000
 
 export class AnswerCache {
-  private readonly entries = new Map<string, string>()
+  private readonly entries = new Map<string, Buffer>()
   private bytes = 0
   private version: { value: string; at: number } | null = null
 
   constructor(private readonly maxBytes: number) {}
 
-  get(key: string): string | undefined {
+  get(key: string): Buffer | undefined {
     const value = this.entries.get(key)
     if (value !== undefined) {
       this.entries.delete(key)
@@ -22,7 +22,7 @@ export class AnswerCache {
     return value
   }
 
-  set(key: string, value: string) {
+  set(key: string, value: Buffer) {
     const old = this.entries.get(key)
     if (old !== undefined) this.bytes -= old.length + key.length
     this.entries.delete(key)

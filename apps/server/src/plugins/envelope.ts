@@ -112,16 +112,22 @@ export function registerCall<S extends z.ZodMiniType, A extends AuthNeed>(
   def: CallDefinition<S, A>,
 ) {
   app.post(def.path, async (request, reply) => {
-    const { status, body } = await serveCall(app.ctx, def, request)
-    return reply.status(status).send(body)
+    const served = await serveCall(app.ctx, def, request)
+    if ('bytes' in served) return reply.type('application/json; charset=utf-8').send(served.bytes)
+    return reply.status(served.status).send(served.body)
   })
+}
+
+/** A look-up's answer from the answer cache (or just put there): the response body, serialised. */
+interface CachedAnswer {
+  bytes: Buffer
 }
 
 async function serveCall<S extends z.ZodMiniType, A extends AuthNeed>(
   ctx: AppContext,
   def: CallDefinition<S, A>,
   request: FastifyRequest,
-): Promise<CallResponse> {
+): Promise<CallResponse | CachedAnswer> {
   let replayKey: string | undefined
   let content = ''
   try {
@@ -142,7 +148,10 @@ async function serveCall<S extends z.ZodMiniType, A extends AuthNeed>(
       content = envelope.content
     }
     const response = await runCall(ctx, def, request, payload)
-    if (replayKey) await ctx.store.set(replayKey, sealStored(response, content), Limits.replayWindowMs)
+    // Only look-ups are cached, and they change nothing, so a stored answer is never a cached one.
+    if (replayKey && 'body' in response) {
+      await ctx.store.set(replayKey, sealStored(response, content), Limits.replayWindowMs)
+    }
     return response
   } catch (error) {
     const response = responseForError(error, request.log)
@@ -160,7 +169,7 @@ async function runCall<S extends z.ZodMiniType, A extends AuthNeed>(
   def: CallDefinition<S, A>,
   request: FastifyRequest,
   raw: Record<string, unknown>,
-): Promise<CallResponse> {
+): Promise<CallResponse | CachedAnswer> {
   const caller =
     def.auth === 'none' ? undefined : await authenticate(ctx, request.headers.authorization, def.auth)
   const parsed = def.schema.safeParse(raw)
@@ -170,14 +179,16 @@ async function runCall<S extends z.ZodMiniType, A extends AuthNeed>(
   let cacheKey: string | undefined
   if (def.cacheKey && ctx.config.answerCacheBytes > 0) {
     cacheKey = `${def.path}|${await ctx.answers.catalogueVersion(ctx)}|${def.cacheKey(input)}`
-    const data = ctx.answers.get(cacheKey)
-    if (data !== undefined)
-      return { status: 200, body: { ResultCode: ResultCode.Success, ResultMsg: Messages.success, data } }
+    const bytes = ctx.answers.get(cacheKey)
+    if (bytes !== undefined) return { bytes }
   }
   const value = await def.handle({ ...input, request })
   if (value === undefined)
     return { status: 200, body: { ResultCode: ResultCode.Success, ResultMsg: Messages.success } }
   const data = value instanceof EncodedData ? value.data : encodeData(value)
-  if (cacheKey) ctx.answers.set(cacheKey, data)
-  return { status: 200, body: { ResultCode: ResultCode.Success, ResultMsg: Messages.success, data } }
+  const body = { ResultCode: ResultCode.Success, ResultMsg: Messages.success, data }
+  if (!cacheKey) return { status: 200, body }
+  const bytes = Buffer.from(JSON.stringify(body), 'utf8')
+  ctx.answers.set(cacheKey, bytes)
+  return { bytes }
 }

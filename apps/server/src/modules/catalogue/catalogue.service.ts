@@ -143,7 +143,7 @@ export class CatalogueService {
     const year = decoding.modelYear
     const key = `vinmodels|${await this.ctx.answers.catalogueVersion(this.ctx)}|${decoding.vin.slice(0, 8)}|${year}`
     const cached = this.ctx.answers.get(key)
-    if (cached !== undefined) return JSON.parse(cached) as repo.ModelRow[]
+    if (cached !== undefined) return JSON.parse(cached.toString('utf8')) as repo.ModelRow[]
     const patterns = await repo.vinPatterns(this.db, decoding.vin.slice(0, 3))
     const ids = [
       ...new Set(
@@ -156,7 +156,7 @@ export class CatalogueService {
       ),
     ]
     const models = await repo.findModelsByIds(this.db, ids)
-    if (this.ctx.config.answerCacheBytes > 0) this.ctx.answers.set(key, JSON.stringify(models))
+    if (this.ctx.config.answerCacheBytes > 0) this.ctx.answers.set(key, Buffer.from(JSON.stringify(models)))
     return models
   }
 

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadTinyCatalogue } from '../../../test/catalogue-fixture'
 import { createCompanyAccount } from '../../../test/factories'
 import { dbKinds, startTestApp, type TestApp } from '../../../test/helper'
+import { beijingDay } from '../../clock'
+import { decodeData } from '../../lib/envelope-codec'
 import type { DemoVin } from './demo/generate'
 
 interface CarInfo {
@@ -233,6 +235,31 @@ describe.each(dbKinds)('catalogue calls on %s', (kind) => {
       expect(
         (await call('/api/epc/illustration', { ModelId: 'FV-BORA-2021-1', imageid: 'T601' })).ResultCode,
       ).toBe('10004')
+    })
+
+    it('answers a repeated look-up from the answer cache with the same JSON body, counted each time', async () => {
+      const send = () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/epc/illustration',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          payload: JSON.stringify(t.seal({ ModelId: 'FV-BORA-2021-1', imageid: 'V602' })),
+        })
+      const account = await db()
+        .selectFrom('accounts')
+        .select('id')
+        .where('mobile', '=', '13800138000')
+        .executeTakeFirstOrThrow()
+      const quota = async () =>
+        Number(await t.ctx.store.get(`quota:${account.id}:${beijingDay(t.clock.now())}`))
+      const before = await quota()
+      const first = await send()
+      const again = await send()
+      expect(again.statusCode).toBe(200)
+      expect(again.headers['content-type']).toBe('application/json; charset=utf-8')
+      expect(again.body).toBe(first.body)
+      expect((decodeData(again.json().data) as { imageid: string }).imageid).toBe('V602')
+      expect(await quota()).toBe(before + 2)
     })
 
     it('answers drawings for thumbnails without counting a look-up, only of the model', async () => {
