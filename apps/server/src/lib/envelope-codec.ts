@@ -78,14 +78,11 @@ export class EncodedData {
 
 /**
  * A piece of answers' JSON kept deflated, such as a drawing many models share, so that an answer holding it
- * is spliced (encodeSpliced) instead of serialised and deflated whole again.
+ * is spliced (encodeSpliced) instead of serialised and deflated whole again. Plain bytes, so the answer
+ * cache can keep it: the piece's Adler-32 and length (4 bytes each), then raw deflate blocks ending on a
+ * byte boundary, none marked last.
  */
-export interface DeflatedPiece {
-  /** Raw deflate blocks ending on a byte boundary, none marked last. */
-  blocks: Buffer
-  adler: number
-  length: number
-}
+export type DeflatedPiece = Buffer
 
 const ADLER_BASE = 65521
 
@@ -126,7 +123,10 @@ function rawBlocks(bytes: Buffer, last: boolean): Buffer {
 
 export function deflatedPiece(json: string): DeflatedPiece {
   const bytes = Buffer.from(json, 'utf8')
-  return { blocks: rawBlocks(bytes, false), adler: adler32(bytes), length: bytes.length }
+  const sums = Buffer.alloc(8)
+  sums.writeUInt32BE(adler32(bytes), 0)
+  sums.writeUInt32BE(bytes.length, 4)
+  return Buffer.concat([sums, rawBlocks(bytes, false)])
 }
 
 // The zlib header encodeData's deflateSync writes at level 2: deflate, 32 KB window, "fast" level.
@@ -137,13 +137,14 @@ export function encodeSpliced(head: string, piece: DeflatedPiece, tail: string):
   const headBytes = Buffer.from(head, 'utf8')
   const tailBytes = Buffer.from(tail, 'utf8')
   const adler = adlerCombine(
-    adlerCombine(adler32(headBytes), piece.adler, piece.length),
+    adlerCombine(adler32(headBytes), piece.readUInt32BE(0), piece.readUInt32BE(4)),
     adler32(tailBytes),
     tailBytes.length,
   )
   const trailer = Buffer.alloc(4)
   trailer.writeUInt32BE(adler)
-  const stream = [ZLIB_HEADER, rawBlocks(headBytes, false), piece.blocks, rawBlocks(tailBytes, true), trailer]
+  const blocks = piece.subarray(8)
+  const stream = [ZLIB_HEADER, rawBlocks(headBytes, false), blocks, rawBlocks(tailBytes, true), trailer]
   return new EncodedData(Buffer.concat(stream).toString('base64'))
 }
 

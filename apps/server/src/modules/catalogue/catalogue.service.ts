@@ -29,13 +29,12 @@ import * as repo from './catalogue.repository'
 import { VinHistory } from './vin-history'
 
 const NAME_CACHE_MS = 5 * 60_000
-/** Deflated drawings kept (a few KB each). */
-const DRAWINGS_KEPT = 2000
-
-type Drawing = 'svg' | 'width' | 'height' | 'callouts'
 const SEARCH_LIMIT = 100
 const FITTING_MODELS_LIMIT = 200
 const PREFIX_CANDIDATES = 8
+
+/** The fields of an illustration answer that come from the drawing alone. */
+type Drawing = 'svg' | 'width' | 'height' | 'callouts'
 
 /** Mileage is read to the nearest 5,000 km: a car at 39,600 km is due its 40,000 km service. */
 export const MAINTENANCE_STEP_KM = 5000
@@ -77,7 +76,6 @@ interface GenericName {
 
 export class CatalogueService {
   private names: { at: number; list: GenericName[] } | null = null
-  private readonly drawings = new Map<string, DeflatedPiece>()
 
   readonly history: VinHistory
 
@@ -273,10 +271,10 @@ export class CatalogueService {
     )
   }
 
-  /** A drawing's svg, size and callouts as answer JSON, deflated once per catalogue version. */
+  /** A drawing's svg, size and callouts as answer JSON, deflated once and kept in the answer cache. */
   private async drawing(illustrationId: number): Promise<DeflatedPiece> {
-    const key = `${await this.ctx.answers.catalogueVersion(this.ctx)}|${illustrationId}`
-    const kept = this.drawings.get(key)
+    const key = `drawing|${await this.ctx.answers.catalogueVersion(this.ctx)}|${illustrationId}`
+    const kept = this.ctx.answers.get(key)
     if (kept) return kept
     const row = await repo.drawingOf(this.db, illustrationId)
     if (!row) throw fail.notFound()
@@ -291,9 +289,7 @@ export class CatalogueService {
       })),
     }
     const piece = deflatedPiece(JSON.stringify(json).slice(1, -1))
-    const oldest = this.drawings.keys().next()
-    if (this.drawings.size >= DRAWINGS_KEPT && !oldest.done) this.drawings.delete(oldest.value)
-    this.drawings.set(key, piece)
+    if (this.ctx.config.answerCacheBytes > 0) this.ctx.answers.set(key, piece)
     return piece
   }
 
