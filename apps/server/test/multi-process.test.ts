@@ -5,7 +5,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { createServer } from 'node:net'
 import { resolve } from 'node:path'
-import { AccountMessages, DEMO_SITE_KEYS, type EnvelopeRequest } from '@epc/shared'
+import { AccountMessages, DEMO_SITE_KEYS, type EnvelopeRequest, Messages } from '@epc/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { REPO_ROOT } from '../src/config'
 import type { Db } from '../src/db/database'
@@ -97,6 +97,38 @@ describe.runIf(enabled)('two server processes on one PostgreSQL and one Redis', 
     expect(replayed).toEqual(first)
     const sessions = await database.db.kysely.selectFrom('sessions').selectAll().execute()
     expect(sessions).toHaveLength(1)
+  })
+
+  it('signs a device out on one process within a second of a login on the other', async () => {
+    const [a, b] = bases as [string, string]
+    const login = async (base: string) =>
+      (
+        (
+          await post(
+            base,
+            '/api/author/login',
+            sealRequest(DEMO_SITE_KEYS, { Mobile: '13800138000', Password: 'demo1234' }),
+          )
+        ).value as { Token: string }
+      ).Token
+    const companyInfo = async (base: string, token: string) => {
+      const res = await fetch(`${base}/api/usercenter/getclientcompanyinfo`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify(sealRequest(DEMO_SITE_KEYS, {})),
+      })
+      return ((await res.json()) as { ResultMsg: string }).ResultMsg
+    }
+    const first = await login(a)
+    expect(await companyInfo(b, first)).toBe(Messages.success)
+    await login(a)
+    const waitedUntil = Date.now() + 3_000
+    let answer = await companyInfo(b, first)
+    while (answer === Messages.success && Date.now() < waitedUntil) {
+      await new Promise((r) => setTimeout(r, 100))
+      answer = await companyInfo(b, first)
+    }
+    expect(answer).toBe(Messages.signedInElsewhere)
   })
 
   it('holds the SMS throttle across processes', async () => {

@@ -58,7 +58,7 @@ export async function insertService(
   db: Q,
   row: { company_id: number; kind: 'trial' | 'paid'; starts_at: number; ends_at: number; created_at: number },
 ) {
-  await db.insertInto('services').values(row).execute()
+  await changesCallers(db.insertInto('services').values(row).execute())
 }
 
 export async function updatePasswordHash(db: Q, accountId: number, passwordHash: string, now: number) {
@@ -76,11 +76,13 @@ export async function setAccountState(
   reason: string | null,
   now: number,
 ) {
-  await db
-    .updateTable('accounts')
-    .set({ state, state_reason: reason, updated_at: now })
-    .where('id', '=', accountId)
-    .execute()
+  await changesCallers(
+    db
+      .updateTable('accounts')
+      .set({ state, state_reason: reason, updated_at: now })
+      .where('id', '=', accountId)
+      .execute(),
+  )
 }
 
 export function findStaffOfCompany(db: Q, companyId: number, mobile: string) {
@@ -123,16 +125,18 @@ export async function revokeSessions(
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', now)
   if (exceptTokenHash) q = q.where('token_hash', '!=', exceptTokenHash)
-  await q.execute()
+  await changesCallers(q.execute())
 }
 
 export async function revokeSession(db: Q, tokenHash: string, reason: SessionRevokedReason, now: number) {
-  await db
-    .updateTable('sessions')
-    .set({ revoked_at: now, revoked_reason: reason })
-    .where('token_hash', '=', tokenHash)
-    .where('revoked_at', 'is', null)
-    .execute()
+  await changesCallers(
+    db
+      .updateTable('sessions')
+      .set({ revoked_at: now, revoked_reason: reason })
+      .where('token_hash', '=', tokenHash)
+      .where('revoked_at', 'is', null)
+      .execute(),
+  )
 }
 
 function sessionCallerQuery(db: Q, tokenHash: string, now: number) {
@@ -172,17 +176,59 @@ type SessionCaller = Awaited<ReturnType<ReturnType<typeof sessionCallerQuery>['e
 // service running `now`, in one statement.
 const sessionCaller = precompiled(sessionCallerQuery)
 
+// Every authenticated call needs its caller, and reading it took more of a cached look-up's time than
+// anything else the envelope does. Callers are kept for a moment: a write made through this module that
+// changes what a caller is (a session revoked or touched, an account's state, a new service) forgets them
+// all, so this process sees its own changes at once; another process's (or a direct edit of the database)
+// are seen within CALLER_TTL_MS.
+const CALLER_TTL_MS = 1_000
+const CALLER_CACHE_SIZE = 10_000
+interface KeptCaller {
+  row: NonNullable<SessionCaller>
+  at: number
+  generation: number
+}
+const keptCallers = new WeakMap<Q, Map<string, KeptCaller>>()
+let callerGeneration = 0
+
+async function changesCallers<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write
+  } finally {
+    callerGeneration += 1
+  }
+}
+
 export async function findSessionCaller(db: Q, tokenHash: string, now: number): Promise<SessionCaller> {
-  return (await sessionCaller(db, tokenHash, now))[0]
+  let kept = keptCallers.get(db)
+  if (!kept) {
+    kept = new Map()
+    keptCallers.set(db, kept)
+  }
+  const hit = kept.get(tokenHash)
+  // The clock is checked both ways: tests move it, and an answer depends on `now` (expiry, service).
+  if (hit && hit.generation === callerGeneration && hit.at <= now && now - hit.at < CALLER_TTL_MS) {
+    return hit.row
+  }
+  const generation = callerGeneration
+  const row = (await sessionCaller(db, tokenHash, now))[0]
+  // A write finished while this read ran may not be in it: keep only what no write has overtaken.
+  if (row && generation === callerGeneration) {
+    if (kept.size >= CALLER_CACHE_SIZE) kept.clear()
+    kept.set(tokenHash, { row, at: now, generation })
+  }
+  return row
 }
 
 export async function touchSession(db: Q, tokenHash: string, now: number, expiresAt: number) {
-  await db
-    .updateTable('sessions')
-    .set({ last_seen_at: now, expires_at: expiresAt })
-    .where('token_hash', '=', tokenHash)
-    .where('revoked_at', 'is', null)
-    .execute()
+  await changesCallers(
+    db
+      .updateTable('sessions')
+      .set({ last_seen_at: now, expires_at: expiresAt })
+      .where('token_hash', '=', tokenHash)
+      .where('revoked_at', 'is', null)
+      .execute(),
+  )
 }
 
 // SMS codes

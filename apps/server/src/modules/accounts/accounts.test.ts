@@ -284,9 +284,15 @@ describe.each(dbKinds)('accounts on %s', (kind) => {
     const disabled = await createCompanyAccount(t)
     const bannedToken = await t.login(banned.mobile, banned.password)
     const disabledToken = await t.login(disabled.mobile, disabled.password)
+    for (const token of [bannedToken, disabledToken]) {
+      const ok = await t.call('/api/usercenter/getclientcompanyinfo', {}, { token })
+      expect(ok.ResultCode).toBe('10000')
+    }
+    // Edited in the database directly, as another process or an operator would: seen within a second.
     const db = t.ctx.db.kysely
     await db.updateTable('accounts').set({ state: 'banned' }).where('id', '=', banned.accountId).execute()
     await db.updateTable('accounts').set({ state: 'disabled' }).where('id', '=', disabled.accountId).execute()
+    t.clock.advance(1_000)
 
     const b = await t.call('/api/usercenter/getclientcompanyinfo', {}, { token: bannedToken })
     expect([b.status, b.ResultCode, b.ResultMsg]).toEqual([200, '99999', Messages.accountBanned])
