@@ -118,7 +118,7 @@ export function registerCall<S extends z.ZodMiniType, A extends AuthNeed>(
   })
 }
 
-/** A look-up's answer from the answer cache (or just put there): the response body, serialised. */
+/** A successful answer of a call that changes nothing (from the answer cache or not): the response body. */
 interface CachedAnswer {
   bytes: Buffer
 }
@@ -186,9 +186,28 @@ async function runCall<S extends z.ZodMiniType, A extends AuthNeed>(
   if (value === undefined)
     return { status: 200, body: { ResultCode: ResultCode.Success, ResultMsg: Messages.success } }
   const data = value instanceof EncodedData ? value.data : encodeData(value)
-  const body = { ResultCode: ResultCode.Success, ResultMsg: Messages.success, data }
-  if (!cacheKey) return { status: 200, body }
-  const bytes = Buffer.from(JSON.stringify(body), 'utf8')
-  ctx.answers.set(cacheKey, bytes)
+  // A call that changes data keeps its answer as a value: the replay memory stores it.
+  if (def.mutates)
+    return { status: 200, body: { ResultCode: ResultCode.Success, ResultMsg: Messages.success, data } }
+  const bytes = successBody(data)
+  if (cacheKey) ctx.answers.set(cacheKey, bytes)
   return { bytes }
+}
+
+// A successful answer's body is the same JSON around its `data`, which is base64 with nothing to escape:
+// spliced as bytes, not serialised (the Chinese ResultMsg sends JSON.stringify down V8's slower path).
+const [SUCCESS_HEAD, SUCCESS_TAIL] = JSON.stringify({
+  ResultCode: ResultCode.Success,
+  ResultMsg: Messages.success,
+  data: '<data>',
+})
+  .split('<data>')
+  .map((text) => Buffer.from(text, 'utf8')) as [Buffer, Buffer]
+
+function successBody(data: string): Buffer {
+  const bytes = Buffer.allocUnsafe(SUCCESS_HEAD.length + data.length + SUCCESS_TAIL.length)
+  SUCCESS_HEAD.copy(bytes, 0)
+  bytes.write(data, SUCCESS_HEAD.length, 'latin1')
+  SUCCESS_TAIL.copy(bytes, SUCCESS_HEAD.length + data.length)
+  return bytes
 }

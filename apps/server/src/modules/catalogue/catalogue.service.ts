@@ -21,7 +21,13 @@ import {
   type VinQueryAnswer,
 } from '@epc/shared'
 import type { AppContext } from '../../context'
-import { type DeflatedPiece, deflatedPiece, type EncodedData, encodeSpliced } from '../../lib/envelope-codec'
+import {
+  type DeflatedPiece,
+  deflatedPiece,
+  EncodedData,
+  encodeData,
+  encodeSpliced,
+} from '../../lib/envelope-codec'
 import type { Caller } from '../../plugins/auth'
 import { fail } from '../../plugins/errors'
 import { money, toCarInfo, toPriceRows, toStockRows } from './catalogue.dto'
@@ -114,22 +120,39 @@ export class CatalogueService {
     return list
   }
 
-  async vinQuery(caller: Caller, raw: string): Promise<VinQueryAnswer> {
+  /**
+   * A VIN's answer depends on the VIN as typed (its corrections), the years its year code can stand for
+   * (which move with the calendar) and the catalogue, so it is kept encoded in the answer cache together
+   * with the model the history records. The history is written for every query, answered from the cache
+   * or not.
+   */
+  async vinQuery(caller: Caller, raw: string): Promise<EncodedData> {
     const decoding = decodeVin(raw, new Date(this.ctx.clock.now()))
     if (!decoding.valid) throw fail.invalid(decoding.errors[0] ?? '请输入17位车架号')
-    const models = await this.vinModels(decoding)
+    const version = await this.ctx.answers.catalogueVersion(this.ctx)
+    const key = `vinquery|${version}|${decoding.vin}|${decoding.modelYearCandidates.join()}|${JSON.stringify(decoding.corrections)}`
+    let kept = this.ctx.answers.get(key)
+    if (!kept) {
+      const models = await this.vinModels(decoding)
+      const answer: VinQueryAnswer = {
+        vinCode: decoding.vin,
+        decode: decodeAnswer(decoding),
+        status: models.length === 0 ? 'none' : models.length === 1 ? 'one' : 'several',
+        models: models.map((m) => toCarInfo(m, decoding.vin)),
+      }
+      // The model the history names (none unless the VIN points to one), then the encoded answer.
+      kept = Buffer.concat([Buffer.alloc(4), Buffer.from(encodeData(answer), 'latin1')])
+      kept.writeUInt32LE(models.length === 1 ? Number(models[0]?.id) : 0)
+      if (this.ctx.config.answerCacheBytes > 0) this.ctx.answers.set(key, kept)
+    }
+    const modelId = kept.readUInt32LE(0)
     this.history.record({
       account_id: caller.accountId,
       vin: decoding.vin,
-      model_id: models.length === 1 ? Number(models[0]?.id) : null,
+      model_id: modelId === 0 ? null : modelId,
       created_at: this.ctx.clock.now(),
     })
-    return {
-      vinCode: decoding.vin,
-      decode: decodeAnswer(decoding),
-      status: models.length === 0 ? 'none' : models.length === 1 ? 'one' : 'several',
-      models: models.map((m) => toCarInfo(m, decoding.vin)),
-    }
+    return new EncodedData(kept.toString('latin1', 4))
   }
 
   /**

@@ -94,6 +94,41 @@ describe.each(dbKinds)('catalogue calls on %s', (kind) => {
       expect(stored.map((r) => r.vin).reverse()).toEqual(vins)
     })
 
+    it('answers a repeated VIN with the same body and records every query of it', async () => {
+      const demo = demoVins.find((d) => d.ModelId === 'FV-MAGOTAN-2020-1') as DemoVin
+      const send = () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/epc/vinquery',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          payload: JSON.stringify(t.seal({ VIN: demo.vin })),
+        })
+      const before = await db().selectFrom('vin_queries').select('id').execute()
+      const first = await send()
+      const again = await send()
+      expect(again.headers['content-type']).toBe('application/json; charset=utf-8')
+      expect(again.body).toBe(first.body)
+      expect(JSON.parse(again.body)).toMatchObject({ ResultCode: '10000', ResultMsg: '成功' })
+      expect((decodeData(again.json().data) as { vinCode: string }).vinCode).toBe(demo.vin)
+      await call('/api/epc/vinhistory', {})
+      const stored = await db()
+        .selectFrom('vin_queries')
+        .select(['vin', 'model_id'])
+        .orderBy('id', 'desc')
+        .limit(2)
+        .execute()
+      expect((await db().selectFrom('vin_queries').select('id').execute()).length).toBe(before.length + 2)
+      const model = await db()
+        .selectFrom('cat_models')
+        .select('id')
+        .where('model_code', '=', 'FV-MAGOTAN-2020-1')
+        .executeTakeFirstOrThrow()
+      expect(stored).toEqual([
+        { vin: demo.vin, model_id: model.id },
+        { vin: demo.vin, model_id: model.id },
+      ])
+    })
+
     it('warns about a wrong check digit and still looks the VIN up', async () => {
       const demo = demoVins.find((d) => d.ModelId.startsWith('GT-LEVIN')) as DemoVin
       const wrong = demo.vin.slice(0, 8) + (demo.vin[8] === '1' ? '2' : '1') + demo.vin.slice(9)
