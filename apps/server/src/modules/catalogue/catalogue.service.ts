@@ -16,6 +16,7 @@ import {
   type PartDetailAnswer,
   type PartsQueryRow,
   type SeriesEntry,
+  VIN_LENGTH,
   type VinDecoding,
   type VinHistoryAnswer,
   type VinQueryAnswer,
@@ -121,18 +122,19 @@ export class CatalogueService {
   }
 
   /**
-   * A VIN's answer depends on the VIN as typed (its corrections), the years its year code can stand for
-   * (which move with the calendar) and the catalogue, so it is kept encoded in the answer cache together
-   * with the model the history records. The history is written for every query, answered from the cache
-   * or not.
+   * A VIN's answer depends on the VIN as typed (its corrections), the year it is asked in (the years a year
+   * code can stand for) and the catalogue, so it is kept encoded in the answer cache under those, together
+   * with what the history records: a repeated query is not even decoded again. The history is written for
+   * every query, answered from the cache or not.
    */
   async vinQuery(caller: Caller, raw: string): Promise<EncodedData> {
-    const decoding = decodeVin(raw, new Date(this.ctx.clock.now()))
-    if (!decoding.valid) throw fail.invalid(decoding.errors[0] ?? '请输入17位车架号')
+    const now = this.ctx.clock.now()
     const version = await this.ctx.answers.catalogueVersion(this.ctx)
-    const key = `vinquery|${version}|${decoding.vin}|${decoding.modelYearCandidates.join()}|${JSON.stringify(decoding.corrections)}`
+    const key = `vinquery|${version}|${new Date(now).getFullYear()}|${raw}`
     let kept = this.ctx.answers.get(key)
     if (!kept) {
+      const decoding = decodeVin(raw, new Date(now))
+      if (!decoding.valid) throw fail.invalid(decoding.errors[0] ?? '请输入17位车架号')
       const models = await this.vinModels(decoding)
       const answer: VinQueryAnswer = {
         vinCode: decoding.vin,
@@ -140,19 +142,20 @@ export class CatalogueService {
         status: models.length === 0 ? 'none' : models.length === 1 ? 'one' : 'several',
         models: models.map((m) => toCarInfo(m, decoding.vin)),
       }
-      // The model the history names (none unless the VIN points to one), then the encoded answer.
-      kept = Buffer.concat([Buffer.alloc(4), Buffer.from(encodeData(answer), 'latin1')])
+      // The model the history names (0: none, unless the VIN points to one), the VIN it names (17
+      // characters), then the encoded answer.
+      kept = Buffer.from(`0000${decoding.vin}${encodeData(answer)}`, 'latin1')
       kept.writeUInt32LE(models.length === 1 ? Number(models[0]?.id) : 0)
       if (this.ctx.config.answerCacheBytes > 0) this.ctx.answers.set(key, kept)
     }
     const modelId = kept.readUInt32LE(0)
     this.history.record({
       account_id: caller.accountId,
-      vin: decoding.vin,
+      vin: kept.toString('latin1', 4, 4 + VIN_LENGTH),
       model_id: modelId === 0 ? null : modelId,
-      created_at: this.ctx.clock.now(),
+      created_at: now,
     })
-    return new EncodedData(kept.toString('latin1', 4))
+    return new EncodedData(kept.toString('latin1', 4 + VIN_LENGTH))
   }
 
   /**
