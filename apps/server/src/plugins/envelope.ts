@@ -43,13 +43,17 @@ export interface CallDefinition<S extends z.ZodMiniType, A extends AuthNeed> {
 /** Accepts any body as text and parses it as JSON, so a wrong content type is a 40001 like any bad body. */
 export function installBodyParser(app: FastifyInstance) {
   app.removeAllContentTypeParsers()
-  app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => {
+  const parse = (_req: unknown, body: string | Buffer, done: (err: Error | null, body?: unknown) => void) => {
     try {
       done(null, JSON.parse(body as string))
     } catch {
       done(fail.badRequest(), undefined)
     }
-  })
+  }
+  // Registered by name as well: Fastify remembers the parser of a named type, but works out the catch-all
+  // again from the header on every request.
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, parse)
+  app.addContentTypeParser('*', { parseAs: 'string' }, parse)
 }
 
 function readEnvelope(body: unknown): EnvelopeRequest {
