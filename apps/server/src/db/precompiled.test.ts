@@ -38,6 +38,27 @@ describe.each(dbKinds)('a precompiled query on %s', (kind) => {
     expect(await metaBetween(db.kysely, 'x', 'z')).toEqual([])
   })
 
+  const metaIn = precompiled((q: Db['kysely'], keys: string[], not: string) =>
+    q
+      .selectFrom('cat_meta')
+      .select('value')
+      .where('key', 'in', keys)
+      .where('value', '!=', not)
+      .orderBy('key'),
+  )
+
+  it('binds a list as one value each, whatever its length from run to run', async () => {
+    expect(await metaIn(db.kysely, ['a'], '')).toEqual([{ value: 'first' }])
+    expect(await metaIn(db.kysely, ['c', 'a', 'x'], '')).toEqual([{ value: 'first' }, { value: 'third' }])
+    expect(await metaIn(db.kysely, ['b', 'c', 'a'], 'first')).toEqual([
+      { value: 'second' },
+      { value: 'third' },
+    ])
+    expect(await metaIn(db.kysely, ['b'], 'second')).toEqual([])
+    const inside = await db.kysely.transaction().execute((trx) => metaIn(trx, ['a', 'b'], 'x'))
+    expect(inside).toEqual([{ value: 'first' }, { value: 'second' }])
+  })
+
   it('answers the same rows inside a transaction', async () => {
     expect(await metaBetween(db.kysely, 'a', 'z')).toEqual([{ value: 'first' }, { value: 'second' }])
     const inside = await db.kysely.transaction().execute((trx) => metaBetween(trx, 'a', 'z'))

@@ -10,21 +10,33 @@ const MARK = '\u0000arg:'
 
 /**
  * Wraps a query builder whose arguments are only ever bound as values (never used to shape the SQL, e.g.
- * no `in` lists of varying length, no branches on them). The SQL is compiled once with markers in place of
- * the arguments; each run binds the real values in their places.
+ * no branches on them). The SQL is compiled once with markers in place of the arguments; each run binds
+ * the real values in their places. An array argument (an `in` list) stands for as many values as it holds:
+ * the SQL is compiled once per list length. Lists must not be empty (`in ()` is no SQL).
  */
 export function precompiled<A extends unknown[], R>(build: (db: Q, ...args: A) => Compilable<R>) {
-  const compiled = new WeakMap<Q, { query: CompiledQuery<R>; columns?: string[] }>()
+  const compiled = new WeakMap<Q, Map<string, { query: CompiledQuery<R>; columns?: string[] }>>()
   return async (db: Q, ...args: A): Promise<R[]> => {
-    let entry = compiled.get(db)
+    let shapes = compiled.get(db)
+    if (!shapes) {
+      shapes = new Map()
+      compiled.set(db, shapes)
+    }
+    const shape = args.map((a) => (Array.isArray(a) ? a.length : '')).join(',')
+    let entry = shapes.get(shape)
     if (!entry) {
-      entry = { query: build(db, ...(args.map((_, i) => `${MARK}${i}`) as A)).compile() }
-      compiled.set(db, entry)
+      const markers = args.map((a, i) =>
+        Array.isArray(a) ? a.map((_, j) => `${MARK}${i}.${j}`) : `${MARK}${i}`,
+      ) as A
+      entry = { query: build(db, ...markers).compile() }
+      shapes.set(shape, entry)
     }
     const { query } = entry
-    const parameters = query.parameters.map((p) =>
-      typeof p === 'string' && p.startsWith(MARK) ? args[Number(p.slice(MARK.length))] : p,
-    )
+    const parameters = query.parameters.map((p) => {
+      if (typeof p !== 'string' || !p.startsWith(MARK)) return p
+      const [i, j] = p.slice(MARK.length).split('.').map(Number) as [number, number | undefined]
+      return j === undefined ? args[i] : (args[i] as unknown[])[j]
+    })
     // On SQLite the statement runs at once, without Kysely's connection queue and its promises (most of
     // a small look-up's cost). Inside an open transaction it takes its turn, so it never sees half of one.
     const sqlite = embeddedSqlite(db)

@@ -213,8 +213,8 @@ export const illustrationParts = precompiled(
 
 // Parts
 
-export function partsByNumbers(db: Q, numbers: string[], type4s: number) {
-  if (!numbers.length) return Promise.resolve([])
+// The part-code look-ups take lists (up to 50 codes and the parts they lead to): precompiled per length.
+const partsOfNumbers = precompiled((db: Q, numbers: string[], type4s: number) => {
   const l = partListing(db, type4s)
   return db
     .selectFrom('cat_parts as p')
@@ -232,58 +232,72 @@ export function partsByNumbers(db: Q, numbers: string[], type4s: number) {
       l.substitutes.as('substitute_count'),
     ])
     .where('p.norm_number', 'in', numbers)
-    .execute()
+})
+
+export function partsByNumbers(db: Q, numbers: string[], type4s: number) {
+  return numbers.length ? partsOfNumbers(db, numbers, type4s) : Promise.resolve([])
 }
 
-/** Numbers starting with a prefix, by the unique index (a range, so no LIKE collation question arises). */
-export function partsByPrefix(db: Q, prefix: string, limit: number) {
-  return db
+const numbersFrom = precompiled((db: Q, prefix: string, end: string, limit: number) =>
+  db
     .selectFrom('cat_parts')
     .select(['norm_number'])
     .where('norm_number', '>=', prefix)
-    .where('norm_number', '<', `${prefix}\u{10FFFF}`)
+    .where('norm_number', '<', end)
     .orderBy('norm_number')
-    .limit(limit)
-    .execute()
+    .limit(limit),
+)
+
+/** Numbers starting with a prefix, by the unique index (a range, so no LIKE collation question arises). */
+export function partsByPrefix(db: Q, prefix: string, limit: number) {
+  return numbersFrom(db, prefix, `${prefix}\u{10FFFF}`, limit)
 }
 
-export function supersessionsFrom(db: Q, partIds: number[]) {
-  if (!partIds.length) return Promise.resolve([])
-  return db
+const supersessionsOf = precompiled((db: Q, partIds: number[]) =>
+  db
     .selectFrom('cat_supersessions as s')
     .innerJoin('cat_parts as np', 'np.id', 's.new_part_id')
     .select(['s.old_part_id', 's.new_part_id', 's.changed_on', 'np.norm_number as new_norm'])
-    .where('s.old_part_id', 'in', partIds)
-    .execute()
+    .where('s.old_part_id', 'in', partIds),
+)
+
+export function supersessionsFrom(db: Q, partIds: number[]) {
+  return partIds.length ? supersessionsOf(db, partIds) : Promise.resolve([])
 }
 
-export function supersessionsTo(db: Q, partIds: number[]) {
-  if (!partIds.length) return Promise.resolve([])
-  return db
+const supersededBy = precompiled((db: Q, partIds: number[]) =>
+  db
     .selectFrom('cat_supersessions as s')
     .innerJoin('cat_parts as op', 'op.id', 's.old_part_id')
     .select(['s.old_part_id', 's.new_part_id', 's.changed_on', 'op.norm_number as old_norm'])
-    .where('s.new_part_id', 'in', partIds)
-    .execute()
+    .where('s.new_part_id', 'in', partIds),
+)
+
+export function supersessionsTo(db: Q, partIds: number[]) {
+  return partIds.length ? supersededBy(db, partIds) : Promise.resolve([])
 }
 
-export function substitutesOf(db: Q, partIds: number[]) {
-  if (!partIds.length) return Promise.resolve([])
-  return db
+const substitutesOfParts = precompiled((db: Q, partIds: number[]) =>
+  db
     .selectFrom('cat_substitutes as s')
     .innerJoin('cat_parts as sp', 'sp.id', 's.substitute_part_id')
     .select(['s.part_id', 's.note', 'sp.disp_number', 'sp.norm_number', 'sp.part_name_cn'])
-    .where('s.part_id', 'in', partIds)
-    .execute()
+    .where('s.part_id', 'in', partIds),
+)
+
+export function substitutesOf(db: Q, partIds: number[]) {
+  return partIds.length ? substitutesOfParts(db, partIds) : Promise.resolve([])
 }
 
-export function stockOf(db: Q, partIds: number[]) {
-  if (!partIds.length) return Promise.resolve([])
-  return db
+const stockOfParts = precompiled((db: Q, partIds: number[]) =>
+  db
     .selectFrom('cat_stock')
     .select(['part_id', 'warehouse', 'purchase_fen', 'sale_fen', 'quantity', 'sales_banned'])
-    .where('part_id', 'in', partIds)
-    .execute()
+    .where('part_id', 'in', partIds),
+)
+
+export function stockOf(db: Q, partIds: number[]) {
+  return partIds.length ? stockOfParts(db, partIds) : Promise.resolve([])
 }
 
 export function pricesOf(db: Q, partId: number) {
