@@ -178,9 +178,9 @@ const sessionCaller = precompiled(sessionCallerQuery)
 
 // Every authenticated call needs its caller, and reading it took more of a cached look-up's time than
 // anything else the envelope does. Callers are kept for a moment: a write made through this module that
-// changes what a caller is (a session revoked or touched, an account's state, a new service) forgets them
-// all, so this process sees its own changes at once; another process's (or a direct edit of the database)
-// are seen within CALLER_TTL_MS.
+// changes what a caller is (a session revoked, an account's state, a new service) forgets them all, and a
+// session's touch forgets its own, so this process sees its own changes at once; another process's (or a
+// direct edit of the database) are seen within CALLER_TTL_MS.
 const CALLER_TTL_MS = 1_000
 const CALLER_CACHE_SIZE = 10_000
 interface KeptCaller {
@@ -220,15 +220,16 @@ export async function findSessionCaller(db: Q, tokenHash: string, now: number): 
   return row
 }
 
+/** Slides a session's expiry. Only this session's kept caller is forgotten: every session does this once a
+ * minute, and forgetting all callers each time would leave little kept with many users signed in. */
 export async function touchSession(db: Q, tokenHash: string, now: number, expiresAt: number) {
-  await changesCallers(
-    db
-      .updateTable('sessions')
-      .set({ last_seen_at: now, expires_at: expiresAt })
-      .where('token_hash', '=', tokenHash)
-      .where('revoked_at', 'is', null)
-      .execute(),
-  )
+  await db
+    .updateTable('sessions')
+    .set({ last_seen_at: now, expires_at: expiresAt })
+    .where('token_hash', '=', tokenHash)
+    .where('revoked_at', 'is', null)
+    .execute()
+  keptCallers.get(db)?.delete(tokenHash)
 }
 
 // SMS codes
