@@ -55,6 +55,7 @@ describe.each(dbKinds)('a precompiled query on %s', (kind) => {
       { value: 'third' },
     ])
     expect(await metaIn(db.kysely, ['b'], 'second')).toEqual([])
+    expect(await metaIn(db.kysely, [], '')).toEqual([])
     const inside = await db.kysely.transaction().execute((trx) => metaIn(trx, ['a', 'b'], 'x'))
     expect(inside).toEqual([{ value: 'first' }, { value: 'second' }])
   })

@@ -12,11 +12,13 @@ const MARK = '\u0000arg:'
  * Wraps a query builder whose arguments are only ever bound as values (never used to shape the SQL, e.g.
  * no branches on them). The SQL is compiled once with markers in place of the arguments; each run binds
  * the real values in their places. An array argument (an `in` list) stands for as many values as it holds:
- * the SQL is compiled once per list length. Lists must not be empty (`in ()` is no SQL).
+ * the SQL is compiled once per list length. An empty list matches nothing, so no rows are answered without
+ * asking the database (`in ()` is no SQL).
  */
 export function precompiled<A extends unknown[], R>(build: (db: Q, ...args: A) => Compilable<R>) {
   const compiled = new WeakMap<Q, Map<string, { query: CompiledQuery<R>; columns?: string[] }>>()
   return async (db: Q, ...args: A): Promise<R[]> => {
+    if (args.some((a) => Array.isArray(a) && a.length === 0)) return []
     let shapes = compiled.get(db)
     if (!shapes) {
       shapes = new Map()

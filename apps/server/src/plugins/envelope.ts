@@ -209,9 +209,5 @@ const [SUCCESS_HEAD, SUCCESS_TAIL] = JSON.stringify({
   .map((text) => Buffer.from(text, 'utf8')) as [Buffer, Buffer]
 
 function successBody(data: string): Buffer {
-  const bytes = Buffer.allocUnsafe(SUCCESS_HEAD.length + data.length + SUCCESS_TAIL.length)
-  SUCCESS_HEAD.copy(bytes, 0)
-  bytes.write(data, SUCCESS_HEAD.length, 'latin1')
-  SUCCESS_TAIL.copy(bytes, SUCCESS_HEAD.length + data.length)
-  return bytes
+  return Buffer.concat([SUCCESS_HEAD, Buffer.from(data, 'latin1'), SUCCESS_TAIL])
 }

@@ -214,7 +214,7 @@ export const illustrationParts = precompiled(
 // Parts
 
 // The part-code look-ups take lists (up to 50 codes and the parts they lead to): precompiled per length.
-const partsOfNumbers = precompiled((db: Q, numbers: string[], type4s: number) => {
+export const partsByNumbers = precompiled((db: Q, numbers: string[], type4s: number) => {
   const l = partListing(db, type4s)
   return db
     .selectFrom('cat_parts as p')
@@ -234,10 +234,6 @@ const partsOfNumbers = precompiled((db: Q, numbers: string[], type4s: number) =>
     .where('p.norm_number', 'in', numbers)
 })
 
-export function partsByNumbers(db: Q, numbers: string[], type4s: number) {
-  return numbers.length ? partsOfNumbers(db, numbers, type4s) : Promise.resolve([])
-}
-
 const numbersFrom = precompiled((db: Q, prefix: string, end: string, limit: number) =>
   db
     .selectFrom('cat_parts')
@@ -253,7 +249,7 @@ export function partsByPrefix(db: Q, prefix: string, limit: number) {
   return numbersFrom(db, prefix, `${prefix}\u{10FFFF}`, limit)
 }
 
-const supersessionsOf = precompiled((db: Q, partIds: number[]) =>
+export const supersessionsFrom = precompiled((db: Q, partIds: number[]) =>
   db
     .selectFrom('cat_supersessions as s')
     .innerJoin('cat_parts as np', 'np.id', 's.new_part_id')
@@ -261,11 +257,7 @@ const supersessionsOf = precompiled((db: Q, partIds: number[]) =>
     .where('s.old_part_id', 'in', partIds),
 )
 
-export function supersessionsFrom(db: Q, partIds: number[]) {
-  return partIds.length ? supersessionsOf(db, partIds) : Promise.resolve([])
-}
-
-const supersededBy = precompiled((db: Q, partIds: number[]) =>
+export const supersessionsTo = precompiled((db: Q, partIds: number[]) =>
   db
     .selectFrom('cat_supersessions as s')
     .innerJoin('cat_parts as op', 'op.id', 's.old_part_id')
@@ -273,11 +265,7 @@ const supersededBy = precompiled((db: Q, partIds: number[]) =>
     .where('s.new_part_id', 'in', partIds),
 )
 
-export function supersessionsTo(db: Q, partIds: number[]) {
-  return partIds.length ? supersededBy(db, partIds) : Promise.resolve([])
-}
-
-const substitutesOfParts = precompiled((db: Q, partIds: number[]) =>
+export const substitutesOf = precompiled((db: Q, partIds: number[]) =>
   db
     .selectFrom('cat_substitutes as s')
     .innerJoin('cat_parts as sp', 'sp.id', 's.substitute_part_id')
@@ -285,20 +273,12 @@ const substitutesOfParts = precompiled((db: Q, partIds: number[]) =>
     .where('s.part_id', 'in', partIds),
 )
 
-export function substitutesOf(db: Q, partIds: number[]) {
-  return partIds.length ? substitutesOfParts(db, partIds) : Promise.resolve([])
-}
-
-const stockOfParts = precompiled((db: Q, partIds: number[]) =>
+export const stockOf = precompiled((db: Q, partIds: number[]) =>
   db
     .selectFrom('cat_stock')
     .select(['part_id', 'warehouse', 'purchase_fen', 'sale_fen', 'quantity', 'sales_banned'])
     .where('part_id', 'in', partIds),
 )
-
-export function stockOf(db: Q, partIds: number[]) {
-  return partIds.length ? stockOfParts(db, partIds) : Promise.resolve([])
-}
 
 export function pricesOf(db: Q, partId: number) {
   return db
