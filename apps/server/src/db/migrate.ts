@@ -5,21 +5,24 @@ import * as m0001 from './migrations/0001_accounts'
 import * as m0002 from './migrations/0002_catalogue'
 import * as m0003 from './migrations/0003_sheets'
 import * as m0004 from './migrations/0004_part_markers'
+import * as m0005 from './migrations/0005_part_number_index'
 
 const migrations = {
   '0001_accounts': m0001,
   '0002_catalogue': m0002,
   '0003_sheets': m0003,
   '0004_part_markers': m0004,
+  '0005_part_number_index': m0005,
 }
 
-export async function migrateToLatest(db: Db): Promise<void> {
+/** Applies every migration, or those up to and including `upTo` (tests of a migration's data handling). */
+export async function migrateToLatest(db: Db, upTo?: keyof typeof migrations): Promise<void> {
   const provided: Record<string, Migration> = {}
   for (const [name, m] of Object.entries(migrations)) {
     provided[name] = { up: (k) => m.up(k, db.dialect) }
   }
   const migrator = new Migrator({ db: db.kysely, provider: { getMigrations: async () => provided } })
-  const { error, results } = await migrator.migrateToLatest()
+  const { error, results } = await (upTo ? migrator.migrateTo(upTo) : migrator.migrateToLatest())
   const failed = results?.find((r) => r.status === 'Error')
   if (error || failed) {
     throw new Error(`数据库迁移失败: ${failed?.migrationName ?? ''} ${String(error)}`)

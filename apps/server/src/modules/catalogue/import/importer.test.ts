@@ -193,6 +193,32 @@ describe.each(dbKinds)('catalogue import on %s', (kind) => {
     expect(after.find((m) => m.disp_number === '5Q0 615 301 F')).toMatchObject({ stock_total: 4 })
   })
 
+  it('keeps part numbers unique: twice in one file is one part, the later row wins, also after a refused import', async () => {
+    const badStock =
+      'part_number,warehouse,purchase_price,sale_price,quantity,sales_banned\n5Q0 698 151 E,SH,1,1,1,0\n'
+    expect((await runImport(db, csvFolder(await folder({ ...GOOD, stock: badStock })))).ok).toBe(false)
+    const twice = { ...GOOD, parts: `${GOOD.parts}5Q0-698-151-E,前制动片（改款）,前制动片,改款\n` }
+    const report = await runImport(db, csvFolder(await folder(twice)))
+    expect(report.errors.map(formatProblem)).toEqual([])
+    expect(await count(db, 'cat_parts')).toBe(3)
+    const pad = await db.kysely
+      .selectFrom('cat_parts')
+      .select(['disp_number', 'part_name_cn', 'remark'])
+      .where('norm_number', '=', '5Q0698151E')
+      .execute()
+    expect(pad).toEqual([{ disp_number: '5Q0-698-151-E', part_name_cn: '前制动片（改款）', remark: '改款' }])
+    const duplicate = {
+      disp_number: '5Q0.698.151.E',
+      norm_number: '5Q0698151E',
+      part_name_cn: '重复',
+      generic_name_id: null,
+      remark: '',
+      name_pinyin: '',
+      name_initials: '',
+    }
+    await expect(db.kysely.insertInto('cat_parts').values(duplicate).execute()).rejects.toThrow(/unique/i)
+  })
+
   it('leaves the planner statistics fresh, without the value samples that recompile statements', async () => {
     await runImport(db, csvFolder(await folder(GOOD)))
     await refreshStatistics(db)

@@ -384,6 +384,7 @@ export const TABLES: TableDef[] = [
             'name_initials',
           ],
           returning: { id: 'id', key: 'norm_number' },
+          deferIndexes: true,
         },
         ctx.ids.parts,
       )

@@ -1,0 +1,53 @@
+// Migrations that rebuild a table keep what an existing installation holds.
+import { sql } from 'kysely'
+import { describe, expect, it } from 'vitest'
+import { openDatabase } from './database'
+import { migrateToLatest } from './migrate'
+
+/** The part columns a test leaves empty. */
+const UNSPOKEN = { generic_name_id: null, remark: '', name_pinyin: '', name_initials: '' }
+
+describe('migration 0005 on SQLite', () => {
+  it('keeps every part with its id and markers, and the part number unique', async () => {
+    const db = openDatabase({ sqlitePath: ':memory:' })
+    await migrateToLatest(db, '0004_part_markers')
+    await sql`insert into cat_parts (id, disp_number, norm_number, part_name_cn, remark, stock_total, replaced_by)
+      values (7, '5Q0 698 151 D', '5Q0698151D', '前制动片', '已替换', 3, '5Q0 698 151 E'),
+             (9, '5Q0 698 151 E', '5Q0698151E', '前制动片', '', 12, null)`.execute(db.kysely)
+    await sql`analyze`.execute(db.kysely)
+    await migrateToLatest(db)
+    const parts = await db.kysely
+      .selectFrom('cat_parts')
+      .select(['id', 'norm_number', 'remark', 'stock_total', 'replaced_by'])
+      .orderBy('id')
+      .execute()
+    expect(parts).toEqual([
+      { id: 7, norm_number: '5Q0698151D', remark: '已替换', stock_total: 3, replaced_by: '5Q0 698 151 E' },
+      { id: 9, norm_number: '5Q0698151E', remark: '', stock_total: 12, replaced_by: null },
+    ])
+    const again = {
+      disp_number: '5Q0-698-151-E',
+      norm_number: '5Q0698151E',
+      part_name_cn: '重复',
+      ...UNSPOKEN,
+    }
+    await expect(db.kysely.insertInto('cat_parts').values(again).execute()).rejects.toThrow(/unique/i)
+    // A new part continues after the highest id, as before.
+    const added = await db.kysely
+      .insertInto('cat_parts')
+      .values({
+        disp_number: '5Q0 615 301 F',
+        norm_number: '5Q0615301F',
+        part_name_cn: '前制动盘',
+        ...UNSPOKEN,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    expect(added.id).toBe(10)
+    const { rows } = await sql<{
+      n: number
+    }>`select count(*) as n from sqlite_stat1 where tbl = 'cat_parts'`.execute(db.kysely)
+    expect(Number(rows[0]?.n)).toBeGreaterThan(0)
+    await db.close()
+  })
+})
