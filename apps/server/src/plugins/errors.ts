@@ -1,6 +1,6 @@
 // Typed errors with a result code, and the one place that turns any failure into a response.
 import { type EnvelopeResponse, HttpStatusOf, Messages, ResultCode } from '@epc/shared'
-import type { FastifyBaseLogger } from 'fastify'
+import type { FastifyRequest } from 'fastify'
 
 export class AppError extends Error {
   readonly code: ResultCode
@@ -28,7 +28,7 @@ export interface CallResponse {
 }
 
 /** Maps anything thrown while serving a call to what the client sees; never a stack trace. */
-export function responseForError(error: unknown, log: FastifyBaseLogger): CallResponse {
+export function responseForError(error: unknown, request: FastifyRequest): CallResponse {
   if (error instanceof AppError) {
     return { status: error.httpStatus, body: { ResultCode: error.code, ResultMsg: error.message } }
   }
@@ -39,6 +39,6 @@ export function responseForError(error: unknown, log: FastifyBaseLogger): CallRe
   if (typeof fastifyCode === 'string' && fastifyCode.startsWith('FST_ERR_CTP_')) {
     return { status: 400, body: { ResultCode: ResultCode.BadRequest, ResultMsg: Messages.badRequest } }
   }
-  log.error({ err: error }, 'call failed')
+  request.log.error({ err: error, url: request.url }, 'call failed')
   return { status: 500, body: { ResultCode: ResultCode.ServerFault, ResultMsg: Messages.serverFault } }
 }
