@@ -5,6 +5,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { callApi, createAccount, screenshotWidths, signIn, type TestAccount } from './support'
 
 const MODEL = 'FV-SAGITAR-2019-1'
+const FIFTY_ROWS_MS = 25_000
 
 async function apiToken(request: APIRequestContext, account: TestAccount): Promise<string> {
   const login = await callApi<LoginInfo>(request, '/api/author/login', {
@@ -161,7 +162,9 @@ test('50 pasted part codes: replacement of an old number, 停售, stock columns,
   await box.press('Control+Enter')
 
   await expect(page).toHaveURL(/\/partsSearchNew\?codes=/)
-  await expect(resultRows(page)).toHaveCount(50)
+  // 50 rows of 17 cells take a second to lay out here, and several times that with two browsers and the
+  // server sharing this machine's two cores.
+  await expect(resultRows(page)).toHaveCount(50, { timeout: FIFTY_ROWS_MS })
   const table = page.getByTestId('parts-result')
   for (const city of [
     '长春',
@@ -190,7 +193,7 @@ test('50 pasted part codes: replacement of an old number, 停售, stock columns,
 
   // A reload restores the query from the URL; a part number opens the detail drawer.
   await page.reload()
-  await expect(resultRows(page)).toHaveCount(50)
+  await expect(resultRows(page)).toHaveCount(50, { timeout: FIFTY_ROWS_MS })
   await expect(codeBox(page)).toHaveValue(new RegExp(sample.banned.disp_number))
   await bannedRow.getByRole('button', { name: sample.banned.disp_number }).click()
   await expect(page.getByTestId('part-detail')).toContainText(sample.banned.disp_number)
@@ -216,7 +219,7 @@ test('more than 50 codes: the first 50 are queried and the rest offered; several
     .getByRole('button', { name: /^search 查\s*询$/ })
     .click()
   await expect(page.getByText('一次最多查询50个编码，已查询前50个，其余5个未查询')).toBeVisible()
-  await expect(resultRows(page)).toHaveCount(50)
+  await expect(resultRows(page)).toHaveCount(50, { timeout: FIFTY_ROWS_MS })
   await page.getByRole('button', { name: '查询其余5个' }).click()
   await expect(resultRows(page)).toHaveCount(5)
   await expect(resultRows(page).first()).toContainText(codes[50] ?? '')
