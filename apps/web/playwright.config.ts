@@ -12,8 +12,10 @@ process.env.E2E_DB ??= join(tmpdir(), `epc-e2e-${Date.now()}.sqlite`)
 export default defineConfig({
   testDir: './e2e',
   outputDir: join(root, 'test-results/e2e'),
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Generous for a machine whose two cores carry the server and two browsers: a scenario of eighty steps
+  // took over a minute there, and a plain fill up to five seconds. A broken screen still fails every wait.
+  timeout: 120_000,
+  expect: { timeout: 15_000 },
   workers: 2,
   // The CI machine has two cores shared by the server and two browsers; hover menus that animate can miss
   // a first try there. A retried test is reported as flaky, so it stays visible.
