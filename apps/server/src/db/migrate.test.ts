@@ -4,9 +4,6 @@ import { describe, expect, it } from 'vitest'
 import { openDatabase } from './database'
 import { migrateToLatest } from './migrate'
 
-/** The part columns a test leaves empty. */
-const UNSPOKEN = { generic_name_id: null, remark: '', name_pinyin: '', name_initials: '' }
-
 describe('migration 0005 on SQLite', () => {
   it('keeps every part with its id and markers, and the part number unique', async () => {
     const db = openDatabase({ sqlitePath: ':memory:' })
@@ -25,25 +22,13 @@ describe('migration 0005 on SQLite', () => {
       { id: 7, norm_number: '5Q0698151D', remark: '已替换', stock_total: 3, replaced_by: '5Q0 698 151 E' },
       { id: 9, norm_number: '5Q0698151E', remark: '', stock_total: 12, replaced_by: null },
     ])
-    const again = {
-      disp_number: '5Q0-698-151-E',
-      norm_number: '5Q0698151E',
-      part_name_cn: '重复',
-      ...UNSPOKEN,
-    }
-    await expect(db.kysely.insertInto('cat_parts').values(again).execute()).rejects.toThrow(/unique/i)
+    const again = sql`insert into cat_parts (disp_number, norm_number, part_name_cn)
+      values ('5Q0-698-151-E', '5Q0698151E', '重复')`
+    await expect(again.execute(db.kysely)).rejects.toThrow(/unique/i)
     // A new part continues after the highest id, as before.
-    const added = await db.kysely
-      .insertInto('cat_parts')
-      .values({
-        disp_number: '5Q0 615 301 F',
-        norm_number: '5Q0615301F',
-        part_name_cn: '前制动盘',
-        ...UNSPOKEN,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    expect(added.id).toBe(10)
+    const added = await sql<{ id: number }>`insert into cat_parts (disp_number, norm_number, part_name_cn)
+      values ('5Q0 615 301 F', '5Q0615301F', '前制动盘') returning id`.execute(db.kysely)
+    expect(added.rows[0]?.id).toBe(10)
     const { rows } = await sql<{
       n: number
     }>`select count(*) as n from sqlite_stat1 where tbl = 'cat_parts'`.execute(db.kysely)

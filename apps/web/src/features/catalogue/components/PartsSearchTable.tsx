@@ -82,8 +82,8 @@ export function PartsSearchTable({ rows, loading, onOpen, onPick }: Props) {
       onCell: (row) => ({ colSpan: isPartHit(row) ? 1 : 0 }),
       render: (_, row) =>
         isPartHit(row) ? (
-          // CSS cuts the name, the browser's own tooltip shows it whole: antd's measured ellipsis laid the
-          // table out again for every row, seconds for 50 rows on a busy machine.
+          // CSS cuts the name, the browser's own tooltip shows it whole: antd's measured ellipsis lays each
+          // row out once more, a tenth of the time 50 rows take to appear.
           <span
             className={styles.partName}
             title={row.remark ? `${row.part_name_cn}（${row.remark}）` : row.part_name_cn}
