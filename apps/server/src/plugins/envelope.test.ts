@@ -3,7 +3,7 @@ import { DEMO_SITE_KEYS, Limits } from '@epc/shared'
 import { afterEach, describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
 import { dbKinds, snapshot, startTestApp, type TestApp } from '../../test/helper'
-import { signOf } from '../lib/envelope-codec'
+import { decodeData, signOf } from '../lib/envelope-codec'
 import { MemoryStore } from '../store/shared-store'
 import { registerCall } from './envelope'
 
@@ -161,5 +161,54 @@ describe.each(dbKinds)('envelope on %s', (kind) => {
     t = await startTestApp(kind)
     const answer = await t.call('/api/epc/nosuchcall', {})
     expect([answer.status, answer.ResultCode, answer.ResultMsg]).toEqual([404, '10004', '接口不存在'])
+  })
+})
+
+describe('answers of one event-loop turn', () => {
+  let t: TestApp
+  afterEach(async () => {
+    await t.close()
+  })
+
+  it('reach each its own request over real connections, also when one client hangs up', async () => {
+    t = await startTestApp('sqlite', {
+      prepare: (app) =>
+        registerCall(app, {
+          path: '/api/test/echo',
+          auth: 'none',
+          mutates: false,
+          schema: z.object({ n: z.number() }),
+          // Finishing out of order, some in the same turn and some in later ones.
+          handle: async ({ payload }) => {
+            await new Promise((resolve) => setTimeout(resolve, payload.n % 3))
+            return { n: payload.n, text: `第${payload.n}号` }
+          },
+        }),
+    })
+    await t.app.listen({ port: 0, host: '127.0.0.1' })
+    const address = t.app.server.address()
+    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
+    const post = (n: number, signal?: AbortSignal) =>
+      fetch(`${base}/api/test/echo`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(t.seal({ n })),
+        signal,
+      })
+    const gone = new AbortController()
+    const leaving = post(-1, gone.signal).catch((error: Error) => error.name)
+    gone.abort()
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, async (_, n) => {
+        const res = await post(n)
+        const text = await res.text()
+        expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8')
+        expect(Number(res.headers.get('content-length'))).toBe(Buffer.byteLength(text))
+        const raw = JSON.parse(text) as { ResultCode: string; data: string }
+        return [raw.ResultCode, decodeData(raw.data)]
+      }),
+    )
+    expect(await leaving).toBe('AbortError')
+    expect(answers).toEqual(Array.from({ length: 60 }, (_, n) => ['10000', { n, text: `第${n}号` }]))
   })
 })
