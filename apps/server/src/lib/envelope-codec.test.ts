@@ -10,6 +10,7 @@ import {
   encodeSpliced,
   encryptPayload,
   sealRequest,
+  signMatches,
   signOf,
 } from './envelope-codec'
 
@@ -33,6 +34,21 @@ describe('server envelope codec against the fixed vectors', () => {
   it('signs as MD5 of timespan, transactionNo, content and key concatenated', () => {
     expect(signOf(v.keys, v.timespan, v.transactionNo, v.content)).toBe(v.sign)
     expect(signOf({ ...v.keys, signKey: 'other' }, v.timespan, v.transactionNo, v.content)).not.toBe(v.sign)
+  })
+
+  it('accepts the known sign only as its 32 lowercase hex digits', () => {
+    const request = { timespan: v.timespan, transactionNo: v.transactionNo, content: v.content, sign: v.sign }
+    expect(signMatches(v.keys, request)).toBe(true)
+    for (const sign of [
+      v.sign.toUpperCase(),
+      v.sign.slice(0, 30),
+      `${v.sign}00`,
+      ` ${v.sign.slice(1)}`,
+      '',
+    ]) {
+      expect(signMatches(v.keys, { ...request, sign })).toBe(false)
+    }
+    expect(signMatches({ ...v.keys, signKey: 'other' }, request)).toBe(false)
   })
 
   it('decrypts the known content, and refuses it under another key', () => {
@@ -71,7 +87,7 @@ describe('server envelope codec against the fixed vectors', () => {
       [`{"pad":"${'x'.repeat(70_000)}",`, `,"tail":"${'尾'.repeat(9000)}"}`],
     ] as const) {
       const expected = JSON.parse(`${head}${drawing}${tail}`)
-      const { data } = encodeSpliced(head, piece, tail)
+      const data = String(encodeSpliced(head, piece, tail).data)
       expect(decodeData(data)).toEqual(expected)
       // zlib's inflate checks the stream's Adler-32 as well as its blocks.
       expect(inflateSync(Buffer.from(data, 'base64')).toString('utf8')).toBe(`${head}${drawing}${tail}`)

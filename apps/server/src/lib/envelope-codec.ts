@@ -15,10 +15,17 @@ export function signOf(keys: SiteKeys, timespan: number, transactionNo: string, 
   return hash('md5', signInput(timespan, transactionNo, content, keys.signKey), 'hex')
 }
 
+const SIGN_PATTERN = /^[0-9a-f]{32}$/
+
 export function signMatches(keys: SiteKeys, req: EnvelopeRequest): boolean {
-  const expected = Buffer.from(signOf(keys, req.timespan, req.transactionNo, req.content), 'utf8')
-  const given = Buffer.from(req.sign, 'utf8')
-  return given.length === expected.length && timingSafeEqual(given, expected)
+  if (!SIGN_PATTERN.test(req.sign)) return false
+  // Compared as the digest's bytes: no hex text made only to be compared.
+  const expected = hash(
+    'md5',
+    signInput(req.timespan, req.transactionNo, req.content, keys.signKey),
+    'buffer',
+  )
+  return timingSafeEqual(Buffer.from(req.sign, 'hex'), expected)
 }
 
 export function encryptPayload(keys: SiteKeys, payload: object, iv: Buffer = randomBytes(16)): string {
@@ -71,9 +78,9 @@ export function encodeData(value: unknown): string {
   return deflateSync(JSON.stringify(value), { level: DEFLATE_LEVEL }).toString('base64')
 }
 
-/** An answer already encoded as the envelope's `data`; the call layer sends it as it is. */
+/** An answer already encoded as the envelope's `data` (base64: as text, or its bytes); sent as it is. */
 export class EncodedData {
-  constructor(readonly data: string) {}
+  constructor(readonly data: string | Buffer) {}
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   Limits,
   Messages,
   ResultCode,
+  type SiteKeys,
   TRANSACTION_NO_PATTERN,
 } from '@epc/shared'
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify'
@@ -163,6 +164,25 @@ interface CachedAnswer {
   bytes: Buffer
 }
 
+// The keys of the hosts seen so far: working them out of the table takes a few string operations on every
+// call. Kept per table and bounded, since the Host header is the client's to choose.
+const keysByHost = new WeakMap<AppContext['config']['sites'], Map<string, SiteKeys>>()
+
+function siteKeys(ctx: AppContext, host: string): SiteKeys {
+  let known = keysByHost.get(ctx.config.sites)
+  if (!known) {
+    known = new Map()
+    keysByHost.set(ctx.config.sites, known)
+  }
+  let keys = known.get(host)
+  if (!keys) {
+    keys = keysForHost(ctx.config.sites, host)
+    if (known.size >= 100) known.clear()
+    known.set(host, keys)
+  }
+  return keys
+}
+
 async function serveCall<S extends z.ZodMiniType, A extends AuthNeed>(
   ctx: AppContext,
   def: CallDefinition<S, A>,
@@ -171,7 +191,7 @@ async function serveCall<S extends z.ZodMiniType, A extends AuthNeed>(
   let replayKey: string | undefined
   let content = ''
   try {
-    const keys = keysForHost(ctx.config.sites, request.hostname)
+    const keys = siteKeys(ctx, request.hostname)
     const envelope = readEnvelope(request.body)
     if (!signMatches(keys, envelope)) throw new AppError(ResultCode.BadSign, Messages.badSign)
     if (Math.abs(ctx.clock.now() - envelope.timespan) > Limits.timespanToleranceMs) {
@@ -227,8 +247,10 @@ async function runCall<S extends z.ZodMiniType, A extends AuthNeed>(
     return { status: 200, body: { ResultCode: ResultCode.Success, ResultMsg: Messages.success } }
   const data = value instanceof EncodedData ? value.data : encodeData(value)
   // A call that changes data keeps its answer as a value: the replay memory stores it.
-  if (def.mutates)
-    return { status: 200, body: { ResultCode: ResultCode.Success, ResultMsg: Messages.success, data } }
+  if (def.mutates) {
+    const text = typeof data === 'string' ? data : data.toString('latin1')
+    return { status: 200, body: { ResultCode: ResultCode.Success, ResultMsg: Messages.success, data: text } }
+  }
   const bytes = successBody(data)
   if (cacheKey) ctx.answers.set(cacheKey, bytes)
   return { bytes }
@@ -244,6 +266,10 @@ const [SUCCESS_HEAD, SUCCESS_TAIL] = JSON.stringify({
   .split('<data>')
   .map((text) => Buffer.from(text, 'utf8')) as [Buffer, Buffer]
 
-function successBody(data: string): Buffer {
-  return Buffer.concat([SUCCESS_HEAD, Buffer.from(data, 'latin1'), SUCCESS_TAIL])
+function successBody(data: string | Buffer): Buffer {
+  return Buffer.concat([
+    SUCCESS_HEAD,
+    typeof data === 'string' ? Buffer.from(data, 'latin1') : data,
+    SUCCESS_TAIL,
+  ])
 }

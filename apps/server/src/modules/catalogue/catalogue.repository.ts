@@ -1,7 +1,7 @@
 // SQL of the catalogue look-ups. Every function takes the database (or a transaction) and answers rows;
 // the service turns them into the answers of docs/api.md.
 import { type Kysely, sql } from 'kysely'
-import type { Db } from '../../db/database'
+import { type Db, embeddedSqlite } from '../../db/database'
 import { precompiled } from '../../db/precompiled'
 import type { Database } from '../../db/schema'
 
@@ -436,6 +436,18 @@ export async function recordVinQueries(
   db: Q,
   rows: { account_id: number; vin: string; model_id: number | null; created_at: number }[],
 ) {
+  // On SQLite one prepared one-row insert, run for each row in one transaction: building and compiling
+  // an insert of hundreds of rows in Kysely cost more than SQLite's own work. Inside an open transaction
+  // the rows take their turn through Kysely, so they never join a transaction that may still roll back.
+  const sqlite = embeddedSqlite(db)
+  if (sqlite && !sqlite.inTransaction) {
+    const one = { account_id: 0, vin: '', model_id: null, created_at: 0 }
+    const insert = sqlite.prepare(db.insertInto('vin_queries').values(one).compile().sql)
+    sqlite.transaction(() => {
+      for (const r of rows) insert.run(r.account_id, r.vin, r.model_id, r.created_at)
+    })()
+    return
+  }
   await db.insertInto('vin_queries').values(rows).execute()
 }
 

@@ -155,7 +155,7 @@ export class CatalogueService {
       model_id: modelId === 0 ? null : modelId,
       created_at: now,
     })
-    return new EncodedData(kept.toString('latin1', 4 + VIN_LENGTH))
+    return new EncodedData(kept.subarray(4 + VIN_LENGTH))
   }
 
   /**

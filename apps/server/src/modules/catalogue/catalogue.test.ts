@@ -7,6 +7,7 @@ import { createCompanyAccount } from '../../../test/factories'
 import { dbKinds, startTestApp, type TestApp } from '../../../test/helper'
 import { beijingDay } from '../../clock'
 import { decodeData } from '../../lib/envelope-codec'
+import { recordVinQueries } from './catalogue.repository'
 import type { DemoVin } from './demo/generate'
 
 interface CarInfo {
@@ -92,6 +93,24 @@ describe.each(dbKinds)('catalogue calls on %s', (kind) => {
         .limit(vins.length)
         .execute()
       expect(stored.map((r) => r.vin).reverse()).toEqual(vins)
+    })
+
+    it('keeps history written while another write is open, when that write rolls back', async () => {
+      const accountId = (await db().selectFrom('accounts').select('id').executeTakeFirstOrThrow()).id
+      const row = { account_id: accountId, vin: 'LFV2A21K0A3000017', model_id: null, created_at: 1 }
+      let writing: Promise<void> | undefined
+      const failing = db()
+        .transaction()
+        .execute(async (trx) => {
+          await trx.insertInto('cat_meta').values({ key: 'half-way', value: 'x' }).execute()
+          writing = recordVinQueries(db(), [row])
+          await new Promise((resolve) => setTimeout(resolve, 20))
+          throw new Error('rolled back')
+        })
+      await expect(failing).rejects.toThrow('rolled back')
+      await writing
+      const stored = await db().selectFrom('vin_queries').select('vin').where('created_at', '=', 1).execute()
+      expect(stored).toEqual([{ vin: row.vin }])
     })
 
     it('answers a repeated VIN with the same body and records every query of it', async () => {

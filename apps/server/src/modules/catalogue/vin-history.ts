@@ -22,7 +22,9 @@ export class VinHistory {
 
   record(row: VinQueryRow) {
     this.waiting.push(row)
-    if (this.waiting.length >= BATCH) void this.flush().catch(this.onError)
+    // A full batch is written once the turn's answers have left (they are queued to its end as well), so the
+    // clients read them while SQLite writes.
+    if (this.waiting.length === BATCH) setImmediate(() => void this.flush().catch(this.onError))
     else this.timer ??= setTimeout(() => void this.flush().catch(this.onError), WAIT_MS)
   }
 
