@@ -25,9 +25,11 @@ import type { AppContext } from '../../context'
 import {
   type DeflatedPiece,
   deflatedPiece,
-  EncodedData,
+  type EncodedData,
   encodeData,
   encodeSpliced,
+  SuccessBody,
+  successBody,
 } from '../../lib/envelope-codec'
 import type { Caller } from '../../plugins/auth'
 import { fail } from '../../plugins/errors'
@@ -127,7 +129,7 @@ export class CatalogueService {
    * with what the history records: a repeated query is not even decoded again. The history is written for
    * every query, answered from the cache or not.
    */
-  async vinQuery(caller: Caller, raw: string): Promise<EncodedData> {
+  async vinQuery(caller: Caller, raw: string): Promise<SuccessBody> {
     const now = this.ctx.clock.now()
     const version = await this.ctx.answers.catalogueVersion(this.ctx)
     const key = `vinquery|${version}|${new Date(now).getFullYear()}|${raw}`
@@ -143,8 +145,8 @@ export class CatalogueService {
         models: models.map((m) => toCarInfo(m, decoding.vin)),
       }
       // The model the history names (0: none, unless the VIN points to one), the VIN it names (17
-      // characters), then the encoded answer.
-      kept = Buffer.from(`0000${decoding.vin}${encodeData(answer)}`, 'latin1')
+      // characters), then the answer's whole body.
+      kept = Buffer.concat([Buffer.from(`0000${decoding.vin}`, 'latin1'), successBody(encodeData(answer))])
       kept.writeUInt32LE(models.length === 1 ? Number(models[0]?.id) : 0)
       if (this.ctx.config.answerCacheBytes > 0) this.ctx.answers.set(key, kept)
     }
@@ -155,7 +157,7 @@ export class CatalogueService {
       model_id: modelId === 0 ? null : modelId,
       created_at: now,
     })
-    return new EncodedData(kept.subarray(4 + VIN_LENGTH))
+    return new SuccessBody(kept.subarray(4 + VIN_LENGTH))
   }
 
   /**
