@@ -10,7 +10,6 @@ import {
   Limits,
   Messages,
   ResultCode,
-  type SiteKeys,
   TRANSACTION_NO_PATTERN,
 } from '@epc/shared'
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify'
@@ -171,25 +170,6 @@ interface CachedAnswer {
   bytes: Buffer
 }
 
-// The keys of the hosts seen so far: working them out of the table takes a few string operations on every
-// call. Kept per table and bounded, since the Host header is the client's to choose.
-const keysByHost = new WeakMap<AppContext['config']['sites'], Map<string, SiteKeys>>()
-
-function siteKeys(ctx: AppContext, host: string): SiteKeys {
-  let known = keysByHost.get(ctx.config.sites)
-  if (!known) {
-    known = new Map()
-    keysByHost.set(ctx.config.sites, known)
-  }
-  let keys = known.get(host)
-  if (!keys) {
-    keys = keysForHost(ctx.config.sites, host)
-    if (known.size >= 100) known.clear()
-    known.set(host, keys)
-  }
-  return keys
-}
-
 async function serveCall<S extends z.ZodMiniType, A extends AuthNeed>(
   ctx: AppContext,
   def: CallDefinition<S, A>,
@@ -198,7 +178,7 @@ async function serveCall<S extends z.ZodMiniType, A extends AuthNeed>(
   let replayKey: string | undefined
   let content = ''
   try {
-    const keys = siteKeys(ctx, request.hostname)
+    const keys = keysForHost(ctx.config.sites, request.hostname)
     const envelope = readEnvelope(request.body)
     if (!signMatches(keys, envelope)) throw new AppError(ResultCode.BadSign, Messages.badSign)
     if (Math.abs(ctx.clock.now() - envelope.timespan) > Limits.timespanToleranceMs) {
