@@ -97,7 +97,7 @@ export function successBody(data: string): Buffer {
   return Buffer.concat([SUCCESS_HEAD, Buffer.from(data, 'latin1'), SUCCESS_TAIL])
 }
 
-/** A look-up's whole success body, made and kept by the call itself; the call layer sends it as it is. */
+/** The whole success body of a call that changes nothing (cached, or kept by the call): sent as it is. */
 export class SuccessBody {
   constructor(readonly bytes: Buffer) {}
 }

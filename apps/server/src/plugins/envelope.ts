@@ -125,7 +125,7 @@ export function registerCall<S extends z.ZodMiniType, A extends AuthNeed>(
 ) {
   app.post(def.path, async (request, reply) => {
     const served = await serveCall(app.ctx, def, request)
-    if ('bytes' in served) {
+    if (served instanceof SuccessBody) {
       // Written by the answer queue, not Fastify's send path (hooks, serialisers, the content length worked
       // out again): these bytes are final.
       reply.hijack()
@@ -165,16 +165,11 @@ function writeQueuedAnswers() {
   }
 }
 
-/** A successful answer of a call that changes nothing (from the answer cache or not): the response body. */
-interface CachedAnswer {
-  bytes: Buffer
-}
-
 async function serveCall<S extends z.ZodMiniType, A extends AuthNeed>(
   ctx: AppContext,
   def: CallDefinition<S, A>,
   request: FastifyRequest,
-): Promise<CallResponse | CachedAnswer> {
+): Promise<CallResponse | SuccessBody> {
   let replayKey: string | undefined
   let content = ''
   try {
@@ -216,7 +211,7 @@ async function runCall<S extends z.ZodMiniType, A extends AuthNeed>(
   def: CallDefinition<S, A>,
   request: FastifyRequest,
   raw: Record<string, unknown>,
-): Promise<CallResponse | CachedAnswer> {
+): Promise<CallResponse | SuccessBody> {
   const caller =
     def.auth === 'none' ? undefined : await authenticate(ctx, request.headers.authorization, def.auth)
   const parsed = def.schema.safeParse(raw)
@@ -227,17 +222,17 @@ async function runCall<S extends z.ZodMiniType, A extends AuthNeed>(
   if (def.cacheKey && ctx.config.answerCacheBytes > 0) {
     cacheKey = `${def.path}|${await ctx.answers.catalogueVersion(ctx)}|${def.cacheKey(input)}`
     const bytes = ctx.answers.get(cacheKey)
-    if (bytes !== undefined) return { bytes }
+    if (bytes !== undefined) return new SuccessBody(bytes)
   }
   const value = await def.handle({ ...input, request })
   if (value === undefined)
     return { status: 200, body: { ResultCode: ResultCode.Success, ResultMsg: Messages.success } }
-  if (value instanceof SuccessBody) return { bytes: value.bytes }
+  if (value instanceof SuccessBody) return value
   const data = value instanceof EncodedData ? value.data : encodeData(value)
   // A call that changes data keeps its answer as a value: the replay memory stores it.
   if (def.mutates)
     return { status: 200, body: { ResultCode: ResultCode.Success, ResultMsg: Messages.success, data } }
   const bytes = successBody(data)
   if (cacheKey) ctx.answers.set(cacheKey, bytes)
-  return { bytes }
+  return new SuccessBody(bytes)
 }
