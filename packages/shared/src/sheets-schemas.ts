@@ -16,10 +16,9 @@ import {
   quoteRemarkField,
   salePriceField,
   supplierField,
-  VIN_LENGTH_TEXT,
   VIN_REQUIRED,
 } from './sheets'
-import { VIN_LENGTH } from './vin'
+import { VIN_LENGTH, VinMessages } from './vin'
 import { decimalSchema, textSchema } from './zod-fields'
 
 const optionalText = <T extends z.ZodMiniType>(schema: T) => z.optional(schema)
@@ -28,7 +27,7 @@ const vinRequired = z.transform((value: unknown, ctx) => {
   const vin = typeof value === 'string' ? value.replace(/\s+/g, '').toUpperCase() : ''
   if (!vin) ctx.issues.push({ code: 'custom', message: VIN_REQUIRED, input: value })
   else if (vin.length !== VIN_LENGTH || !/^[A-Z0-9]+$/.test(vin)) {
-    ctx.issues.push({ code: 'custom', message: VIN_LENGTH_TEXT, input: value })
+    ctx.issues.push({ code: 'custom', message: VinMessages.length, input: value })
   } else return vin
   return z.NEVER
 })
@@ -37,9 +36,9 @@ const vinRequired = z.transform((value: unknown, ctx) => {
 const vinOptional = z.transform((value: unknown, ctx) => {
   const vin = typeof value === 'string' ? value.replace(/\s+/g, '').toUpperCase() : ''
   if (value !== undefined && value !== null && typeof value !== 'string') {
-    ctx.issues.push({ code: 'custom', message: VIN_LENGTH_TEXT, input: value })
+    ctx.issues.push({ code: 'custom', message: VinMessages.length, input: value })
   } else if (vin && (vin.length !== VIN_LENGTH || !/^[A-Z0-9]+$/.test(vin))) {
-    ctx.issues.push({ code: 'custom', message: VIN_LENGTH_TEXT, input: value })
+    ctx.issues.push({ code: 'custom', message: VinMessages.length, input: value })
   } else return vin
   return z.NEVER
 })

@@ -4,7 +4,9 @@ import type { DecimalField, TextField } from './fields'
 
 export const SHEET_PAGE_SIZE = 10
 export const VIN_REQUIRED = '请输入车架号'
-export const VIN_LENGTH_TEXT = '请输入17位车架号'
+
+/** Quotation sheets ('quote', 报价单) or purchase orders ('purchase', 采购单). */
+export type SheetKind = 'quote' | 'purchase'
 
 /** Quotation types offered in the dialog; the first is the default. */
 export const QUOTATION_TYPES = ['事故', '机修', '钣金', '保险', '定损', '套餐价', '保养', '维修'] as const

@@ -1,5 +1,6 @@
 // Table types for Kysely. Times are epoch milliseconds (bigint columns); flags are 0/1 integers,
 // so one shape works on SQLite and PostgreSQL alike.
+import type { SheetKind } from '@epc/shared'
 import type { Generated, Insertable, Selectable } from 'kysely'
 
 export type AccountStateName = 'active' | 'disabled' | 'banned'
@@ -241,8 +242,6 @@ export interface VinQueriesTable {
 }
 
 // Sheets (0003_sheets)
-
-export type SheetKind = 'quote' | 'purchase'
 
 export interface SheetsTable {
   id: Generated<number>

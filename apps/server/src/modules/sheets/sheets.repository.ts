@@ -1,7 +1,9 @@
 // SQL of quotation sheets and purchase orders. Every query is scoped by company: a sheet of another
 // company is never found.
+
+import type { SheetKind } from '@epc/shared'
 import { type Insertable, type Kysely, sql } from 'kysely'
-import type { Database, SheetKind, SheetLinesTable } from '../../db/schema'
+import type { Database, SheetLinesTable } from '../../db/schema'
 
 type Q = Kysely<Database>
 

@@ -5,11 +5,11 @@ import {
   normalizePartNumber,
   ResultCode,
   SHEET_PAGE_SIZE,
+  type SheetKind,
   SheetMessages,
 } from '@epc/shared'
 import type { AppContext } from '../../context'
 import { isUniqueViolation } from '../../db/errors'
-import type { SheetKind } from '../../db/schema'
 import type { Caller } from '../../plugins/auth'
 import { AppError, fail } from '../../plugins/errors'
 import * as catalogue from '../catalogue/catalogue.repository'

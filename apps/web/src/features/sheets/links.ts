@@ -2,10 +2,11 @@
 // window with a `db` query parameter carrying the pending parts (spec section 2), and adds them to the
 // selected sheet or to the one the user creates next.
 // The default import: lz-string is CommonJS, and the browser tests read these links in Node too.
+import type { SheetKind } from '@epc/shared'
 import lz from 'lz-string'
 import { paths } from '../../config/paths'
 
-export type SheetKind = 'quote' | 'purchase'
+export type { SheetKind }
 
 /** A part record used to add lines (spec section 3), plus an optional quantity. */
 export interface PendingPart {

@@ -8,8 +8,8 @@ import {
   makerField,
   QUOTATION_TYPES,
   VIN_LENGTH,
-  VIN_LENGTH_TEXT,
   VIN_REQUIRED,
+  VinMessages,
 } from '@epc/shared'
 import type { FormRule } from 'antd'
 import { AutoComplete, Col, Form, Input, Modal, Row } from 'antd'
@@ -59,7 +59,7 @@ function vinRule(required: boolean): FormRule {
         if (required) throw new Error(VIN_REQUIRED)
         return
       }
-      if (vin.length !== VIN_LENGTH || !VIN_CHARS.test(vin)) throw new Error(VIN_LENGTH_TEXT)
+      if (vin.length !== VIN_LENGTH || !VIN_CHARS.test(vin)) throw new Error(VinMessages.length)
     },
   }
 }
