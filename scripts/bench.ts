@@ -11,16 +11,15 @@ import { resolve } from 'node:path'
 import { checkDigit, DEMO_SITE_KEYS, modelYearCode } from '@epc/shared'
 import autocannon, { type Request } from 'autocannon'
 import { sql } from 'kysely'
+import { demoCatalogue } from '../apps/server/src/catalogue-data/demo/generate'
+import { formatProblem, runImport } from '../apps/server/src/catalogue-data/import/importer'
+import { recordSource } from '../apps/server/src/catalogue-data/import/record-source'
 import { REPO_ROOT } from '../apps/server/src/config'
 import { openDatabase } from '../apps/server/src/db/database'
 import { migrateToLatest } from '../apps/server/src/db/migrate'
 import { DEMO_ACCOUNT, seedDemoAccount } from '../apps/server/src/db/seed/demo-account'
 import { decodeData, sealRequest } from '../apps/server/src/lib/envelope-codec'
 import * as repo from '../apps/server/src/modules/catalogue/catalogue.repository'
-import { demoCatalogue } from '../apps/server/src/modules/catalogue/demo/generate'
-import { CATALOGUE_META_KEY } from '../apps/server/src/modules/catalogue/demo-install'
-import { formatProblem, runImport } from '../apps/server/src/modules/catalogue/import/importer'
-import { recordSource } from '../apps/server/src/modules/catalogue/import/record-source'
 
 const DB_PATH = resolve(REPO_ROOT, 'data/bench.sqlite')
 const CONNECTIONS = 32
@@ -61,6 +60,7 @@ async function buildCatalogue(): Promise<ImportStats> {
   console.log(`  生成计划用时 ${((Date.now() - started) / 1000).toFixed(1)} 秒`)
   const tableRates: Record<string, number> = {}
   const report = await runImport(db, recordSource(tables), {
+    label: 'demo-bench',
     onProgress: (table, rows, rate) => {
       if (rate > 0) tableRates[table] = rate
       if (rows % 1_000_000 === 0 || rate === 0 || rows < 50_000) return
@@ -72,8 +72,6 @@ async function buildCatalogue(): Promise<ImportStats> {
   process.stdout.write('\n')
   if (!report.ok) throw new Error(report.errors.map(formatProblem).join('\n'))
   await repo.setMeta(db.kysely, 'demo_vins', JSON.stringify(demoVins))
-  await repo.setMeta(db.kysely, CATALOGUE_META_KEY, 'demo-bench')
-  await repo.refreshStatistics(db)
   const rows = Object.values(report.imported).reduce((a, b) => a + b, 0)
   const parts = report.imported.parts ?? 0
   const stats: ImportStats = {

@@ -1,7 +1,7 @@
 // `npm run catalog:demo -- <folder> [tiny|demo|bench]`: writes the generated demo catalogue as an import
 // folder, the example of docs/catalogue-import.md.
-import { type DemoSize, demoCatalogue } from '../apps/server/src/modules/catalogue/demo/generate'
-import { writeCsvFolder } from '../apps/server/src/modules/catalogue/import/record-source'
+import { type DemoSize, demoCatalogue } from '../apps/server/src/catalogue-data/demo/generate'
+import { writeCsvFolder } from '../apps/server/src/catalogue-data/import/record-source'
 
 const [folder, size = 'demo'] = process.argv.slice(2)
 if (!folder || !['tiny', 'demo', 'bench'].includes(size)) {

@@ -1,12 +1,11 @@
 // `npm run catalog:import -- <folder> [--skip-bad]`: imports a catalogue folder (docs/catalogue-import.md)
 // into the configured database (DATABASE_URL or the embedded SQLite), migrating it first.
+
+import { csvFolder } from '../apps/server/src/catalogue-data/import/csv-source'
+import { formatProblem, runImport } from '../apps/server/src/catalogue-data/import/importer'
 import { loadConfig } from '../apps/server/src/config'
 import { openDatabase } from '../apps/server/src/db/database'
 import { migrateToLatest } from '../apps/server/src/db/migrate'
-import * as repo from '../apps/server/src/modules/catalogue/catalogue.repository'
-import { CATALOGUE_META_KEY } from '../apps/server/src/modules/catalogue/demo-install'
-import { csvFolder } from '../apps/server/src/modules/catalogue/import/csv-source'
-import { formatProblem, runImport } from '../apps/server/src/modules/catalogue/import/importer'
 
 const args = process.argv.slice(2)
 const folder = args.find((a) => !a.startsWith('--'))
@@ -28,7 +27,5 @@ if (!report.ok) {
   await db.close()
   process.exit(1)
 }
-await repo.setMeta(db.kysely, CATALOGUE_META_KEY, `import-${new Date().toISOString()}`)
-await repo.refreshStatistics(db)
 console.log(`导入完成，用时 ${report.seconds.toFixed(1)} 秒：`, report.imported)
 await db.close()

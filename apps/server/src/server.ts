@@ -1,10 +1,10 @@
 // Starts the server: opens and migrates the database, loads the demo account, listens on PORT (8080).
 import { buildApp } from './app'
+import { ensureDemoCatalogue } from './catalogue-data/demo-install'
 import { loadConfig } from './config'
 import { openDatabase } from './db/database'
 import { migrateToLatest } from './db/migrate'
 import { DEMO_ACCOUNT, seedDemoAccount } from './db/seed/demo-account'
-import { ensureDemoCatalogue } from './modules/catalogue/demo-install'
 import { RedisStore } from './store/redis-store'
 import { MemoryStore, type SharedStore } from './store/shared-store'
 

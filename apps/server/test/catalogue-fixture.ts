@@ -1,11 +1,11 @@
 // The tiny demo catalogue for integration tests: generated once per test process, imported into each
 // fresh database through the real importer.
+
+import { type DemoCatalogue, demoCatalogue } from '../src/catalogue-data/demo/generate'
+import { formatProblem, runImport } from '../src/catalogue-data/import/importer'
+import { type RecordTable, recordSource } from '../src/catalogue-data/import/record-source'
 import type { Db } from '../src/db/database'
 import * as repo from '../src/modules/catalogue/catalogue.repository'
-import { type DemoCatalogue, demoCatalogue } from '../src/modules/catalogue/demo/generate'
-import { CATALOGUE_META_KEY } from '../src/modules/catalogue/demo-install'
-import { formatProblem, runImport } from '../src/modules/catalogue/import/importer'
-import { type RecordTable, recordSource } from '../src/modules/catalogue/import/record-source'
 
 let cached: DemoCatalogue | null = null
 
@@ -24,9 +24,8 @@ function tinyCatalogue(): DemoCatalogue {
 
 export async function loadTinyCatalogue(db: Db): Promise<DemoCatalogue> {
   const catalogue = tinyCatalogue()
-  const report = await runImport(db, recordSource(catalogue.tables))
+  const report = await runImport(db, recordSource(catalogue.tables), { label: 'demo-tiny' })
   if (!report.ok) throw new Error(report.errors.map(formatProblem).join('\n'))
   await repo.setMeta(db.kysely, 'demo_vins', JSON.stringify(catalogue.demoVins))
-  await repo.setMeta(db.kysely, CATALOGUE_META_KEY, 'demo-tiny')
   return catalogue
 }

@@ -1,8 +1,8 @@
 // A part's listing markers (stock total, sales ban, substitute count, newer number) kept on the part row;
-// the importer refreshes them (modules/catalogue/import/part-markers.ts), this fills them for a catalogue
+// the importer refreshes them (catalogue-data/import/part-markers.ts), this fills them for a catalogue
 // imported before.
 import { type Kysely, sql } from 'kysely'
-import { REFRESH_PART_MARKERS } from '../../modules/catalogue/import/part-markers'
+import { REFRESH_PART_MARKERS } from '../../catalogue-data/import/part-markers'
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   const s = db.schema

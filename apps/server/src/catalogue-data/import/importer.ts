@@ -1,9 +1,12 @@
 // Runs a catalogue import: every file in order, in one transaction. Each row is checked; errors name the
 // file, line and field. With any error nothing is kept, unless skipBad, which skips the bad rows and
-// reports them. Re-importing the same data updates rows instead of duplicating them.
+// reports them. Re-importing the same data updates rows instead of duplicating them. A kept import gets
+// a new catalogue version (cached answers of the old one become unreachable) and fresh planner statistics.
 import { sql } from 'kysely'
 import { pinyin } from 'pinyin-pro'
-import type { Db } from '../../../db/database'
+import type { Db } from '../../db/database'
+import { refreshStatistics } from '../../modules/catalogue/catalogue.repository'
+import { bumpCatalogueVersion } from '../../modules/catalogue/catalogue-version'
 import { type Row, RowError } from './fields'
 import { MARKER_SOURCES, REFRESH_PART_MARKERS } from './part-markers'
 import { type ImportContext, type KeyMaps, TABLES } from './tables'
@@ -45,6 +48,8 @@ export interface ImportOptions {
   onProgress?(table: string, rows: number, rowsPerSecond: number): void
   /** Errors beyond this many are counted but not listed. */
   maxListedErrors?: number
+  /** Starts the new catalogue version's name (default 'import'), for people reading the database. */
+  label?: string
 }
 
 export function formatProblem(p: ImportProblem): string {
@@ -185,5 +190,7 @@ export async function runImport(
     await writer.rollback()
     throw error
   }
+  await bumpCatalogueVersion(db, options.label ?? 'import')
+  await refreshStatistics(db)
   return { ok: true, imported, skipped, errors, seconds: (Date.now() - started) / 1000 }
 }

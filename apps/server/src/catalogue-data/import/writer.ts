@@ -2,7 +2,7 @@
 // fast), multi-row upserts on PostgreSQL. SQL is written once with `?` placeholders.
 import type { Database as SqliteDatabase, Statement } from 'better-sqlite3'
 import type pg from 'pg'
-import type { Db } from '../../../db/database'
+import type { Db } from '../../db/database'
 
 export interface UpsertSpec {
   table: string

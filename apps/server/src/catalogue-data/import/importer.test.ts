@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { dbKinds, freshDatabase } from '../../../../test/helper'
-import type { Db } from '../../../db/database'
-import { refreshStatistics } from '../catalogue.repository'
+import { dbKinds, freshDatabase } from '../../../test/helper'
+import type { Db } from '../../db/database'
+import { storedCatalogueVersion } from '../../modules/catalogue/catalogue-version'
 import { csvFolder } from './csv-source'
 import { formatProblem, runImport } from './importer'
 
@@ -214,10 +214,26 @@ describe.each(dbKinds)('catalogue import on %s', (kind) => {
 
   it('leaves the planner statistics fresh, without the value samples that recompile statements', async () => {
     await runImport(db, csvFolder(await folder(GOOD)))
-    await refreshStatistics(db)
     if (kind !== 'sqlite') return
     expect(await count(db, 'sqlite_stat1')).toBeGreaterThan(0)
     expect(await count(db, 'sqlite_stat4')).toBe(0)
+  })
+
+  it('gives the catalogue a new version with every kept import and none with a refused one', async () => {
+    expect(await storedCatalogueVersion(db)).toBe('')
+    await runImport(db, csvFolder(await folder(GOOD)), { label: 'first' })
+    const first = await storedCatalogueVersion(db)
+    expect(first).toMatch(/^first-/)
+    await runImport(db, csvFolder(await folder(GOOD)), { label: 'first' })
+    const second = await storedCatalogueVersion(db)
+    expect(second).toMatch(/^first-/)
+    expect(second).not.toBe(first)
+    const refused = await runImport(
+      db,
+      csvFolder(await folder({ ...GOOD, prices: 'part_number,type4s,price\nX,1,-1\n' })),
+    )
+    expect(refused.ok).toBe(false)
+    expect(await storedCatalogueVersion(db)).toBe(second)
   })
 
   it('reports every bad row by file, line and field and keeps nothing', async () => {

@@ -1,12 +1,11 @@
 // Loads the generated demo catalogue into an empty catalogue on start, through the importer, so a fresh
 // `npm start` has something to look up. Several processes starting together load it once.
-import type { Db } from '../../db/database'
-import * as repo from './catalogue.repository'
+import type { Db } from '../db/database'
+import { setMeta } from '../modules/catalogue/catalogue.repository'
+import { storedCatalogueVersion } from '../modules/catalogue/catalogue-version'
 import { type DemoSize, demoCatalogue } from './demo/generate'
 import { formatProblem, runImport } from './import/importer'
 import { recordSource } from './import/record-source'
-
-export const CATALOGUE_META_KEY = 'catalogue'
 
 async function withStartupLock<T>(db: Db, work: () => Promise<T>): Promise<T> {
   if (db.dialect !== 'postgres' || !db.pgPool) return work()
@@ -27,15 +26,13 @@ export async function ensureDemoCatalogue(
   size: DemoSize = 'demo',
 ): Promise<boolean> {
   return withStartupLock(db, async () => {
-    if (await repo.metaValue(db.kysely, CATALOGUE_META_KEY)) return false
+    if (await storedCatalogueVersion(db)) return false
     const started = Date.now()
     log('正在生成并导入演示目录…')
     const { tables, demoVins } = demoCatalogue(size)
-    const report = await runImport(db, recordSource(tables))
+    const report = await runImport(db, recordSource(tables), { label: `demo-${size}` })
     if (!report.ok) throw new Error(`演示目录导入失败：\n${report.errors.map(formatProblem).join('\n')}`)
-    await repo.setMeta(db.kysely, 'demo_vins', JSON.stringify(demoVins))
-    await repo.setMeta(db.kysely, CATALOGUE_META_KEY, `demo-${size}`)
-    await repo.refreshStatistics(db)
+    await setMeta(db.kysely, 'demo_vins', JSON.stringify(demoVins))
     log(
       `演示目录已导入：${report.imported.parts ?? 0} 个配件，用时 ${((Date.now() - started) / 1000).toFixed(1)} 秒`,
     )

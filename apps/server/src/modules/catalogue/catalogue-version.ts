@@ -1,0 +1,39 @@
+// The catalogue's version, changed by every import. Cached answers are kept under it, so an import makes
+// earlier answers unreachable: at once in the importing process, within VERSION_RECHECK_MS in the others.
+import { randomBytes } from 'node:crypto'
+import type { Db } from '../../db/database'
+import { metaValue, setMeta } from './catalogue.repository'
+
+const VERSION_KEY = 'catalogue'
+
+/** How long a process goes on using the version it read before it reads it again (docs/api.md). */
+export const VERSION_RECHECK_MS = 5_000
+
+// Per database handle: imports made through it, and the version last read through it with when.
+const importsThrough = new WeakMap<Db, number>()
+const lastRead = new WeakMap<Db, { value: string; at: number; imports: number }>()
+
+/** The stored version; empty while no catalogue has been imported. */
+export async function storedCatalogueVersion(db: Db): Promise<string> {
+  return (await metaValue(db.kysely, VERSION_KEY)) ?? ''
+}
+
+/** The version, read from the database at most every VERSION_RECHECK_MS unless this handle imported since. */
+export async function catalogueVersion(db: Db, now: number): Promise<string> {
+  const imports = importsThrough.get(db) ?? 0
+  const memo = lastRead.get(db)
+  if (memo && memo.imports === imports && now - memo.at < VERSION_RECHECK_MS && now >= memo.at) {
+    return memo.value
+  }
+  const value = await storedCatalogueVersion(db)
+  lastRead.set(db, { value, at: now, imports })
+  return value
+}
+
+/** A new version after an import: labelled for people, unique for the cache. */
+export async function bumpCatalogueVersion(db: Db, label: string): Promise<string> {
+  const value = `${label}-${new Date().toISOString()}-${randomBytes(4).toString('hex')}`
+  await setMeta(db.kysely, VERSION_KEY, value)
+  importsThrough.set(db, (importsThrough.get(db) ?? 0) + 1)
+  return value
+}
