@@ -1,21 +1,24 @@
 // Builds the Fastify app from its parts; the server and the tests both start here. The app is returned
-// before `ready()`, so a test may add a route of its own.
+// before `ready()`, so a test may add a route of its own. This is where the call layer is handed what it
+// needs of the features (sessions, the ban, the catalogue's version), so that it imports none of them.
 import { Limits, Messages, ResultCode } from '@epc/shared'
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify'
+import { AnswerCache } from './call/answer-cache'
+import { responseForError } from './call/errors'
+import { installBodyParser, type Pipeline } from './call/serve'
 import { type Clock, systemClock } from './clock'
 import type { Config } from './config'
 import type { AppContext } from './context'
 import type { Db } from './db/database'
+import * as accountsRepo from './modules/accounts/accounts.repository'
 import { accountRoutes } from './modules/accounts/accounts.routes'
 import { ConsoleSmsProvider } from './modules/accounts/sms/console-sms-provider'
 import type { SmsProvider } from './modules/accounts/sms/sms-provider'
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes'
+import { catalogueVersion } from './modules/catalogue/catalogue-version'
 import { devRoutes } from './modules/dev/dev.routes'
 import { purchaseOrderRoutes } from './modules/sheets/purchase-orders.routes'
 import { quotationRoutes } from './modules/sheets/quotations.routes'
-import { AnswerCache } from './plugins/answer-cache'
-import { installBodyParser } from './plugins/envelope'
-import { responseForError } from './plugins/errors'
 import { webApp } from './plugins/web'
 import type { SharedStore } from './store/shared-store'
 
@@ -34,6 +37,7 @@ export interface AppParts {
 }
 
 export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
+  const { config, db, store } = parts
   const app = Fastify({
     logger: parts.logger ?? false,
     // Below info nothing names a request (no request lines), so a pino child per request (a few µs of every
@@ -42,17 +46,43 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
       REQUEST_LINE_LEVELS.includes(logger.level) ? logger.child(bindings, options) : logger,
     bodyLimit: Limits.maxBodyBytes,
     // Only configured proxies may set the client address and host that limits and site keys go by.
-    trustProxy: parts.config.trustProxy,
+    trustProxy: config.trustProxy,
+    // A client that sends its headers or body slowly must not hold a connection for long. Node looks for
+    // such requests every connectionsCheckingInterval, so that is kept well below the time-outs.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      headersTimeout: config.headersTimeoutMs,
+      connectionsCheckingInterval: Math.max(100, Math.floor(config.headersTimeoutMs / 4)),
+    },
+    // A URL Fastify cannot route (bad percent-encoding) is answered like any bad request, not echoed.
+    frameworkErrors: (error, request, reply) => {
+      const { status, body } = responseForError(error, request)
+      return (reply as FastifyReply).status(status).send(body)
+    },
   })
+  const clock = parts.clock ?? systemClock
   const ctx: AppContext = {
-    config: parts.config,
-    db: parts.db,
-    store: parts.store,
-    clock: parts.clock ?? systemClock,
-    sms: parts.sms ?? new ConsoleSmsProvider(parts.store, app.log),
-    answers: new AnswerCache(parts.config.answerCacheBytes),
+    config,
+    db,
+    store,
+    clock,
+    sms: parts.sms ?? new ConsoleSmsProvider(store, app.log),
   }
   app.decorate('ctx', ctx)
+  const pipeline: Pipeline = {
+    sites: config.sites,
+    quota: config.quota,
+    store,
+    clock,
+    sessions: {
+      find: (tokenHash, now) => accountsRepo.findSessionCaller(db.kysely, tokenHash, now),
+      touch: (tokenHash, now, expiresAt) => accountsRepo.touchSession(db.kysely, tokenHash, now, expiresAt),
+    },
+    banAccount: (accountId, now) =>
+      accountsRepo.setAccountState(db.kysely, accountId, 'banned', 'burst', now),
+    answers: new AnswerCache(config.answerCacheBytes, () => catalogueVersion(db, clock.now())),
+  }
+  app.decorate('pipeline', pipeline)
 
   installBodyParser(app)
   app.setErrorHandler((error, request, reply) => {
@@ -71,6 +101,6 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   await app.register(quotationRoutes)
   await app.register(purchaseOrderRoutes)
   await app.register(devRoutes)
-  if (parts.serveWeb) await app.register(webApp, { root: parts.config.webDist })
+  if (parts.serveWeb) await app.register(webApp, { root: config.webDist })
   return app
 }

@@ -34,6 +34,9 @@ export interface Config {
   smsPerAddressHour: number
   /** Memory for cached catalogue answers (encoded); 0 turns the cache off. */
   answerCacheBytes: number
+  /** A request must have arrived whole within this time, its headers within headersTimeoutMs. */
+  requestTimeoutMs: number
+  headersTimeoutMs: number
 }
 
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -57,6 +60,14 @@ function readSites(file: string | undefined): SiteTable {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const requestTimeoutMs = intFrom(env, 'REQUEST_TIMEOUT_MS', 30_000)
+  const headersTimeoutMs = intFrom(env, 'HEADERS_TIMEOUT_MS', 10_000)
+  // Node needs both, and the headers' time-out within the request's.
+  if (requestTimeoutMs === 0 || headersTimeoutMs === 0 || headersTimeoutMs > requestTimeoutMs) {
+    throw new Error(
+      'REQUEST_TIMEOUT_MS and HEADERS_TIMEOUT_MS must be positive, the second not above the first',
+    )
+  }
   const production = env.NODE_ENV === 'production'
   const smsProvider = (env.SMS_PROVIDER ?? 'console') as Config['smsProvider']
   if (smsProvider !== 'console') throw new Error(`Unknown SMS_PROVIDER ${smsProvider}`)
@@ -85,5 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY || false,
     answerCacheBytes: intFrom(env, 'ANSWER_CACHE_MB', 64) * 1024 * 1024,
     smsPerAddressHour: intFrom(env, 'SMS_PER_ADDRESS_HOUR', 30),
+    requestTimeoutMs,
+    headersTimeoutMs,
   }
 }

@@ -3,7 +3,6 @@ import type { Clock } from './clock'
 import type { Config } from './config'
 import type { Db } from './db/database'
 import type { SmsProvider } from './modules/accounts/sms/sms-provider'
-import type { AnswerCache } from './plugins/answer-cache'
 import type { SharedStore } from './store/shared-store'
 
 export interface AppContext {
@@ -12,7 +11,6 @@ export interface AppContext {
   store: SharedStore
   clock: Clock
   sms: SmsProvider
-  answers: AnswerCache
 }
 
 declare module 'fastify' {

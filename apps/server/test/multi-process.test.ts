@@ -7,9 +7,9 @@ import { createServer } from 'node:net'
 import { resolve } from 'node:path'
 import { AccountMessages, DEMO_SITE_KEYS, type EnvelopeRequest, Messages } from '@epc/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { decodeData, sealRequest } from '../src/call/envelope-codec'
 import { REPO_ROOT } from '../src/config'
 import type { Db } from '../src/db/database'
-import { decodeData, sealRequest } from '../src/lib/envelope-codec'
 import { freshDatabase } from './helper'
 
 const enabled = Boolean(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)

@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { DEMO_SITE_KEYS, type LoginInfo } from '@epc/shared'
 import { type APIRequestContext, expect, type Page } from '@playwright/test'
-import { decodeData, sealRequest } from '../../server/src/lib/envelope-codec'
+import { decodeData, sealRequest } from '../../server/src/call/envelope-codec'
 
 const SCREENS = resolve(import.meta.dirname, '../../../test-results/screens')
 

@@ -1,7 +1,7 @@
 // Checks the demo catalogue's domain content hangs together: group counts, every name generic and used,
 // the trade aliases clerks search by, and the maintenance and accident-zone tables.
 import { describe, expect, it } from 'vitest'
-import { serviceMileage } from '../../modules/catalogue/catalogue.service'
+import { serviceMileage } from '../../modules/catalogue/scenarios.service'
 import { ACCIDENT_ZONES } from './accident-zones'
 import { GENERIC_NAMES } from './generic-names'
 import { MAINTENANCE_ITEMS } from './maintenance'

@@ -2,7 +2,7 @@
 import { DEMO_SITE_KEYS, Limits } from '@epc/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type CallAnswer, dbKinds, snapshot, startTestApp, type TestApp } from '../../../test/helper'
-import { sealRequest, signOf } from '../../lib/envelope-codec'
+import { sealRequest, signOf } from '../../call/envelope-codec'
 
 interface CallCase {
   path: string

@@ -8,7 +8,7 @@ import {
   staffStateSchema,
 } from '@epc/shared/account-schemas'
 import type { FastifyInstance } from 'fastify'
-import { registerCall } from '../../plugins/envelope'
+import { registerCall } from '../../call'
 import { AccountsService } from './accounts.service'
 
 export async function accountRoutes(app: FastifyInstance) {
@@ -16,49 +16,49 @@ export async function accountRoutes(app: FastifyInstance) {
 
   registerCall(app, {
     path: '/api/author/sendsmscode',
-    auth: 'none',
+    access: 'public',
     mutates: true,
     schema: sendSmsCodeSchema,
     handle: ({ payload, request }) => accounts.sendSmsCode(payload, request.ip),
   })
   registerCall(app, {
     path: '/api/author/register',
-    auth: 'none',
+    access: 'public',
     mutates: true,
     schema: registerSchema,
     handle: ({ payload }) => accounts.register(payload),
   })
   registerCall(app, {
     path: '/api/author/login',
-    auth: 'none',
+    access: 'public',
     mutates: true,
     schema: loginSchema,
     handle: ({ payload, request }) => accounts.login(payload, request.ip),
   })
   registerCall(app, {
     path: '/api/author/resetpassword',
-    auth: 'none',
+    access: 'public',
     mutates: true,
     schema: resetPasswordSchema,
     handle: ({ payload, request }) => accounts.resetPassword(payload, request.ip),
   })
   registerCall(app, {
     path: '/api/author/loginout',
-    auth: 'none',
+    access: 'public',
     mutates: true,
     schema: emptySchema,
     handle: ({ request }) => accounts.logout(request.headers.authorization),
   })
   registerCall(app, {
     path: '/api/author/getaccountstaffstate',
-    auth: 'login',
+    access: 'login',
     mutates: false,
     schema: staffStateSchema,
     handle: ({ payload, caller }) => accounts.staffState(caller, payload.Mobile),
   })
   registerCall(app, {
     path: '/api/usercenter/getclientcompanyinfo',
-    auth: 'login',
+    access: 'login',
     mutates: false,
     schema: emptySchema,
     handle: ({ caller }) => accounts.companyInfo(caller),

@@ -10,6 +10,7 @@ import {
   type SmsScene,
   StaffState,
 } from '@epc/shared'
+import { bearerToken, type Caller, fail } from '../../call'
 import { beijingDay } from '../../clock'
 import type { AppContext } from '../../context'
 import { isUniqueViolation } from '../../db/errors'
@@ -20,9 +21,6 @@ import {
   UNUSABLE_PASSWORD_HASH,
   verifyPassword,
 } from '../../lib/secrets'
-import { bearerToken, type Caller } from '../../plugins/auth'
-import { fail } from '../../plugins/errors'
-import { overLimit } from '../../plugins/rate-limit'
 import * as repo from './accounts.repository'
 
 const LOGIN_FAILURES_ALLOWED = 10
@@ -58,7 +56,7 @@ export class AccountsService {
       throw fail.business(AccountMessages.smsTooFrequent)
     }
     const dayKey = `sms:day:${mobile}:${beijingDay(now)}`
-    if (await overLimit(this.ctx, dayKey, AccountLimits.smsPerDay, 26 * 3600_000)) {
+    if ((await store.incr(dayKey, 26 * 3600_000)) > AccountLimits.smsPerDay) {
       throw fail.business(AccountMessages.smsDailyLimit)
     }
     await store.incr(addressKey, 3600_000)

@@ -43,18 +43,17 @@ export async function findModel(db: Q, modelCode: string) {
   return (await modelByCode(db, modelCode))[0]
 }
 
-export function findModelsByIds(db: Q, ids: number[]) {
-  if (!ids.length) return Promise.resolve([])
-  return modelsQuery(db).where('cat_models.id', 'in', ids).orderBy('cat_models.year', 'desc').execute()
-}
+// The VIN query's two: every VIN not yet in the answer cache runs them.
+export const findModelsByIds = precompiled((db: Q, ids: number[]) =>
+  modelsQuery(db).where('cat_models.id', 'in', ids).orderBy('cat_models.year', 'desc'),
+)
 
-export function vinPatterns(db: Q, wmi: string) {
-  return db
+export const vinPatterns = precompiled((db: Q, wmi: string) =>
+  db
     .selectFrom('cat_vin_patterns')
     .select(['vds_pattern', 'year_from', 'year_to', 'model_id'])
-    .where('wmi', '=', wmi)
-    .execute()
-}
+    .where('wmi', '=', wmi),
+)
 
 // Browse
 

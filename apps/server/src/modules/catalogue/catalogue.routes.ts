@@ -1,5 +1,6 @@
 // The catalogue calls (docs/api.md). The car-model browse is free; the rest need a login, the VIN query an
-// active service; look-ups count toward the daily quota and the burst detector.
+// active service; look-ups are metered (the daily quota and the burst detector). Catalogue reads declare
+// their cache key: what the answer depends on besides the catalogue's version.
 import { emptySchema } from '@epc/shared/account-schemas'
 import {
   accidentSchema,
@@ -16,131 +17,138 @@ import {
   vinQuerySchema,
 } from '@epc/shared/catalogue-schemas'
 import type { FastifyInstance } from 'fastify'
-import { registerCall } from '../../plugins/envelope'
-import { CatalogueService } from './catalogue.service'
+import { registerCall, splicedAnswer } from '../../call'
+import { BrowseService } from './browse.service'
+import { NamesService } from './names.service'
+import { PartsService } from './parts.service'
+import { ScenariosService } from './scenarios.service'
+import { VinService } from './vin.service'
 
 export async function catalogueRoutes(app: FastifyInstance) {
-  const catalogue = new CatalogueService(app.ctx, (err) => app.log.error({ err }, 'VIN 查询记录写入失败'))
-  app.addHook('onClose', () => catalogue.history.flush())
-  const read = { mutates: false } as const
-  const lookup = { mutates: false, lookup: true } as const
+  const vin = new VinService(app.ctx, (err) => app.log.error({ err }, 'VIN 查询记录写入失败'))
+  const browse = new BrowseService(app.ctx)
+  const parts = new PartsService(app.ctx)
+  const names = new NamesService(app.ctx)
+  const scenarios = new ScenariosService(app.ctx)
+  app.addHook('onClose', () => vin.history.flush())
+  const free = { access: 'public', mutates: false } as const
+  const read = { access: 'login', mutates: false } as const
+  const lookup = { access: 'login', mutates: false, metered: true } as const
 
   registerCall(app, {
     path: '/api/epc/vinquery',
-    auth: 'service',
     ...lookup,
+    access: 'service',
     schema: vinQuerySchema,
-    handle: ({ caller, payload }) => catalogue.vinQuery(caller, payload.VIN),
-  })
-  registerCall(app, {
-    path: '/api/epc/carbrands',
-    auth: 'none',
-    ...read,
-    schema: emptySchema,
-    cacheKey: () => '',
-    handle: () => catalogue.brands(),
-  })
-  registerCall(app, {
-    path: '/api/epc/carseries',
-    auth: 'none',
-    ...read,
-    schema: brandSchema,
-    cacheKey: ({ payload }) => payload.brand_number,
-    handle: ({ payload }) => catalogue.series(payload.brand_number),
-  })
-  registerCall(app, {
-    path: '/api/epc/carmodels',
-    auth: 'none',
-    ...read,
-    schema: seriesSchema,
-    cacheKey: ({ payload }) => `${payload.series_number}|${payload.year ?? ''}`,
-    handle: ({ payload }) => catalogue.models(payload.series_number, payload.year),
-  })
-  registerCall(app, {
-    path: '/api/epc/grouptree',
-    auth: 'login',
-    ...lookup,
-    schema: modelSchema,
-    cacheKey: ({ payload }) => payload.ModelId,
-    handle: ({ payload }) => catalogue.groupTree(payload.ModelId),
-  })
-  registerCall(app, {
-    path: '/api/epc/illustration',
-    auth: 'login',
-    ...lookup,
-    schema: illustrationSchema,
-    cacheKey: ({ payload, caller }) => `${payload.ModelId}|${payload.imageid}|${caller.type4s}`,
-    handle: ({ caller, payload }) => catalogue.illustration(caller, payload.ModelId, payload.imageid),
-  })
-  registerCall(app, {
-    path: '/api/epc/thumbnails',
-    auth: 'login',
-    ...read,
-    schema: thumbnailsSchema,
-    cacheKey: ({ payload }) => `${payload.ModelId}|${payload.imageids.join(',')}`,
-    handle: ({ payload }) => catalogue.thumbnails(payload.ModelId, payload.imageids),
-  })
-  registerCall(app, {
-    path: '/api/epc/partsquery',
-    auth: 'login',
-    ...lookup,
-    schema: partsQuerySchema,
-    cacheKey: ({ payload, caller }) => `${caller.type4s}|${payload.Codes.join('\n')}`,
-    handle: ({ caller, payload }) => catalogue.partsQuery(caller, payload.Codes),
-  })
-  registerCall(app, {
-    path: '/api/epc/partdetail',
-    auth: 'login',
-    ...lookup,
-    schema: partDetailSchema,
-    cacheKey: ({ payload, caller }) => `${caller.type4s}|${payload.part_number}`,
-    handle: ({ caller, payload }) => catalogue.partDetail(caller, payload.part_number),
-  })
-  registerCall(app, {
-    path: '/api/epc/namesearch',
-    auth: 'login',
-    ...lookup,
-    schema: nameSearchSchema,
-    cacheKey: ({ payload }) => `${payload.ModelId}|${payload.Keyword}`,
-    handle: ({ payload }) => catalogue.nameSearch(payload.ModelId, payload.Keyword),
-  })
-  registerCall(app, {
-    path: '/api/epc/glossary',
-    auth: 'login',
-    ...read,
-    schema: glossarySchema,
-    cacheKey: ({ payload }) => payload.Keyword ?? '',
-    handle: ({ payload }) => catalogue.glossary(payload.Keyword),
-  })
-  registerCall(app, {
-    path: '/api/epc/maintenance',
-    auth: 'login',
-    ...lookup,
-    schema: maintenanceSchema,
-    cacheKey: ({ payload, caller }) => `${caller.type4s}|${payload.ModelId}|${payload.Mileage}`,
-    handle: ({ caller, payload }) => catalogue.maintenance(caller, payload.ModelId, payload.Mileage),
-  })
-  registerCall(app, {
-    path: '/api/epc/accidentzones',
-    auth: 'login',
-    ...read,
-    schema: emptySchema,
-    cacheKey: () => '',
-    handle: () => catalogue.accidentZones(),
-  })
-  registerCall(app, {
-    path: '/api/epc/accident',
-    auth: 'login',
-    ...lookup,
-    schema: accidentSchema,
-    cacheKey: ({ payload, caller }) => `${caller.type4s}|${payload.ModelId}|${payload.Zones.join(',')}`,
-    handle: ({ caller, payload }) => catalogue.accident(caller, payload.ModelId, payload.Zones),
+    // The VIN as typed (the answer echoes its corrections) and the year it is asked in.
+    cacheKey: ({ payload }) => [vin.year(), payload.VIN],
+    handle: ({ payload }) => vin.query(payload.VIN),
+    encode: (result) => result.answer,
+    note: (result) => ({ vin: result.answer.vinCode, modelId: result.modelId }),
+    after: ({ caller }, note) => vin.record(caller, note),
   })
   registerCall(app, {
     path: '/api/epc/vinhistory',
-    auth: 'login',
     ...read,
     schema: emptySchema,
-    handle: ({ caller }) => catalogue.vinHistory(caller),
+    handle: ({ caller }) => vin.recent(caller),
+  })
+  registerCall(app, {
+    path: '/api/epc/carbrands',
+    ...free,
+    schema: emptySchema,
+    cacheKey: () => null,
+    handle: () => browse.brands(),
+  })
+  registerCall(app, {
+    path: '/api/epc/carseries',
+    ...free,
+    schema: brandSchema,
+    cacheKey: ({ payload }) => payload.brand_number,
+    handle: ({ payload }) => browse.series(payload.brand_number),
+  })
+  registerCall(app, {
+    path: '/api/epc/carmodels',
+    ...free,
+    schema: seriesSchema,
+    cacheKey: ({ payload }) => [payload.series_number, payload.year ?? null],
+    handle: ({ payload }) => browse.models(payload.series_number, payload.year),
+  })
+  registerCall(app, {
+    path: '/api/epc/grouptree',
+    ...lookup,
+    schema: modelSchema,
+    cacheKey: ({ payload }) => payload.ModelId,
+    handle: ({ payload }) => browse.groupTree(payload.ModelId),
+  })
+  registerCall(app, {
+    path: '/api/epc/illustration',
+    ...lookup,
+    schema: illustrationSchema,
+    cacheKey: ({ payload, caller }) => [payload.ModelId, payload.imageid, caller.type4s],
+    handle: ({ caller, payload }) => browse.illustration(caller, payload.ModelId, payload.imageid),
+    // The drawing is most of the answer and many models share it: deflated once, spliced into each.
+    encode: (il) =>
+      splicedAnswer(
+        il.head,
+        { key: ['drawing', il.drawingId], load: () => browse.drawing(il.drawingId) },
+        { parts: il.parts },
+      ),
+  })
+  registerCall(app, {
+    path: '/api/epc/thumbnails',
+    ...read,
+    schema: thumbnailsSchema,
+    cacheKey: ({ payload }) => [payload.ModelId, payload.imageids],
+    handle: ({ payload }) => browse.thumbnails(payload.ModelId, payload.imageids),
+  })
+  registerCall(app, {
+    path: '/api/epc/partsquery',
+    ...lookup,
+    schema: partsQuerySchema,
+    cacheKey: ({ payload, caller }) => [caller.type4s, payload.Codes],
+    handle: ({ caller, payload }) => parts.partsQuery(caller, payload.Codes),
+  })
+  registerCall(app, {
+    path: '/api/epc/partdetail',
+    ...lookup,
+    schema: partDetailSchema,
+    cacheKey: ({ payload, caller }) => [caller.type4s, payload.part_number],
+    handle: ({ caller, payload }) => parts.partDetail(caller, payload.part_number),
+  })
+  registerCall(app, {
+    path: '/api/epc/namesearch',
+    ...lookup,
+    schema: nameSearchSchema,
+    cacheKey: ({ payload }) => [payload.ModelId, payload.Keyword],
+    handle: ({ payload }) => names.nameSearch(payload.ModelId, payload.Keyword),
+  })
+  registerCall(app, {
+    path: '/api/epc/glossary',
+    ...read,
+    schema: glossarySchema,
+    cacheKey: ({ payload }) => payload.Keyword ?? null,
+    handle: ({ payload }) => names.glossary(payload.Keyword),
+  })
+  registerCall(app, {
+    path: '/api/epc/maintenance',
+    ...lookup,
+    schema: maintenanceSchema,
+    cacheKey: ({ payload, caller }) => [caller.type4s, payload.ModelId, payload.Mileage],
+    handle: ({ caller, payload }) => scenarios.maintenance(caller, payload.ModelId, payload.Mileage),
+  })
+  registerCall(app, {
+    path: '/api/epc/accidentzones',
+    ...read,
+    schema: emptySchema,
+    cacheKey: () => null,
+    handle: () => scenarios.accidentZones(),
+  })
+  registerCall(app, {
+    path: '/api/epc/accident',
+    ...lookup,
+    schema: accidentSchema,
+    cacheKey: ({ payload, caller }) => [caller.type4s, payload.ModelId, payload.Zones],
+    handle: ({ caller, payload }) => scenarios.accident(caller, payload.ModelId, payload.Zones),
   })
 }

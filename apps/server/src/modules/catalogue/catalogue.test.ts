@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadTinyCatalogue } from '../../../test/catalogue-fixture'
 import { createCompanyAccount } from '../../../test/factories'
 import { dbKinds, startTestApp, type TestApp } from '../../../test/helper'
+import { decodeData } from '../../call/envelope-codec'
 import type { DemoVin } from '../../catalogue-data/demo/generate'
 import { beijingDay } from '../../clock'
-import { decodeData } from '../../lib/envelope-codec'
 import { recordVinQueries } from './catalogue.repository'
 
 interface CarInfo {

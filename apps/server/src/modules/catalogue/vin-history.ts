@@ -1,6 +1,7 @@
 // The accounts' VIN history, written in batches: one insert a query made SQLite's commits (and their WAL
 // checkpoints) the largest cost of a VIN query. Rows wait at most a moment; reading the history writes
-// them first, so an account always sees its own last query.
+// them first, so an account always sees its own last query. Rows are recorded after the query's answer has
+// left (the call's `after`), so a full batch is written at once, while the clients read their answers.
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import * as repo from './catalogue.repository'
@@ -22,9 +23,7 @@ export class VinHistory {
 
   record(row: VinQueryRow) {
     this.waiting.push(row)
-    // A full batch is written once the turn's answers have left (they are queued to its end as well), so the
-    // clients read them while SQLite writes.
-    if (this.waiting.length === BATCH) setImmediate(() => void this.flush().catch(this.onError))
+    if (this.waiting.length >= BATCH) void this.flush().catch(this.onError)
     else this.timer ??= setTimeout(() => void this.flush().catch(this.onError), WAIT_MS)
   }
 

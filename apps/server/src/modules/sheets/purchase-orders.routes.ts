@@ -12,13 +12,13 @@ import {
   updatePurchaseOrderSchema,
 } from '@epc/shared/sheets-schemas'
 import type { FastifyInstance } from 'fastify'
-import { registerCall } from '../../plugins/envelope'
+import { registerCall } from '../../call'
 import { SheetsService } from './sheets.service'
 
 export async function purchaseOrderRoutes(app: FastifyInstance) {
   const sheets = new SheetsService(app.ctx)
-  const change = { auth: 'login', mutates: true } as const
-  const read = { auth: 'login', mutates: false } as const
+  const change = { access: 'login', mutates: true } as const
+  const read = { access: 'login', mutates: false } as const
 
   registerCall(app, {
     path: '/api/epc/createpurchaseordermaster',

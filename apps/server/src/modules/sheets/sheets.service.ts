@@ -8,10 +8,9 @@ import {
   type SheetKind,
   SheetMessages,
 } from '@epc/shared'
+import { AppError, type Caller, fail } from '../../call'
 import type { AppContext } from '../../context'
 import { isUniqueViolation } from '../../db/errors'
-import type { Caller } from '../../plugins/auth'
-import { AppError, fail } from '../../plugins/errors'
 import * as catalogue from '../catalogue/catalogue.repository'
 import { beijingDate, toPurchaseLine, toQuotationLine, toSheetRow } from './sheets.dto'
 import * as repo from './sheets.repository'

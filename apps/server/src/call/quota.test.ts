@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
 import { createCompanyAccount } from '../../test/factories'
 import { dbKinds, startTestApp, type TestApp } from '../../test/helper'
-import { registerCall } from './envelope'
+import { registerCall } from './serve'
 
 const MINUTE = 60_000
 
@@ -17,9 +17,9 @@ async function appWithLookup(
     prepare: (app) =>
       registerCall(app, {
         path: '/api/test/lookup',
-        auth: 'login',
+        access: 'login',
         mutates: false,
-        lookup: true,
+        metered: true,
         schema: z.object({}),
         handle: async () => ({ found: true }),
       }),

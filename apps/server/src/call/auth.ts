@@ -1,8 +1,9 @@
 // Turns the Bearer token into the calling account, checking the session and then the account's state.
+// The sessions are the accounts module's; app.ts hands their look-ups in (SessionGate), so this layer
+// imports no feature.
 import { AccountLimits, Messages, ResultCode } from '@epc/shared'
-import type { AppContext } from '../context'
+import type { Clock } from '../clock'
 import { sha256 } from '../lib/secrets'
-import * as repo from '../modules/accounts/accounts.repository'
 import { AppError, fail } from './errors'
 
 export interface Caller {
@@ -15,6 +16,32 @@ export interface Caller {
   tokenHash: string
 }
 
+/** Who may make a call: anyone, a signed-in account, or one whose company's service is active (or a trial). */
+export type Access = 'public' | 'login' | 'service'
+
+/** A session with its account and company, as the accounts repository reads it. */
+export interface SessionState {
+  token_hash: string
+  account_id: number
+  company_id: number
+  mobile: string
+  user_name: string
+  company_name: string
+  type4s: number
+  state: string
+  revoked_at: number | null
+  revoked_reason: string | null
+  expires_at: number
+  last_seen_at: number
+  /** SQLite answers it as 0 or 1, PostgreSQL as a boolean. */
+  has_service: unknown
+}
+
+export interface SessionGate {
+  find(tokenHash: string, now: number): Promise<SessionState | undefined>
+  touch(tokenHash: string, now: number, expiresAt: number): Promise<void>
+}
+
 // Sliding expiry is written at most once a minute per session, not on every call.
 const TOUCH_EVERY_MS = 60_000
 
@@ -23,18 +50,16 @@ export function bearerToken(authorization: string | undefined): string | undefin
   return match?.[1]
 }
 
-export type AuthNeed = 'login' | 'service'
-
 export async function authenticate(
-  ctx: AppContext,
+  sessions: SessionGate,
+  clock: Clock,
   authorization: string | undefined,
-  need: AuthNeed,
+  access: Exclude<Access, 'public'>,
 ): Promise<Caller> {
   const token = bearerToken(authorization)
   if (!token || token.length > 200) throw fail.notLoggedIn()
-  const db = ctx.db.kysely
-  const now = ctx.clock.now()
-  const row = await repo.findSessionCaller(db, sha256(token), now)
+  const now = clock.now()
+  const row = await sessions.find(sha256(token), now)
   if (!row) throw fail.notLoggedIn()
   if (row.revoked_at !== null) {
     if (row.revoked_reason === 'other_device') {
@@ -45,12 +70,11 @@ export async function authenticate(
   if (row.expires_at <= now) throw fail.notLoggedIn()
   if (row.state === 'banned') throw new AppError(ResultCode.AccountBanned, Messages.accountBanned)
   if (row.state === 'disabled') throw new AppError(ResultCode.AccountDisabled, Messages.accountDisabled)
-  // SQLite answers the service check as 0 or 1, PostgreSQL as a boolean.
-  if (need === 'service' && !row.has_service) {
+  if (access === 'service' && !row.has_service) {
     throw new AppError(ResultCode.AccountDisabled, Messages.serviceExpired)
   }
   if (now - row.last_seen_at >= TOUCH_EVERY_MS) {
-    await repo.touchSession(db, row.token_hash, now, now + AccountLimits.sessionTtlMs)
+    await sessions.touch(row.token_hash, now, now + AccountLimits.sessionTtlMs)
   }
   return {
     accountId: row.account_id,

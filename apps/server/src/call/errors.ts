@@ -1,4 +1,5 @@
-// Typed errors with a result code, and the one place that turns any failure into a response.
+// Typed errors with a result code, and the one place that turns any failure into a response: a call's
+// own, a body Fastify could not read, or a URL it could not route. Never a stack trace, never the input.
 import { type EnvelopeResponse, HttpStatusOf, Messages, ResultCode } from '@epc/shared'
 import type { FastifyRequest } from 'fastify'
 
@@ -27,17 +28,26 @@ export interface CallResponse {
   body: EnvelopeResponse
 }
 
-/** Maps anything thrown while serving a call to what the client sees; never a stack trace. */
+const badRequest = (status: number): CallResponse => ({
+  status,
+  body: { ResultCode: ResultCode.BadRequest, ResultMsg: Messages.badRequest },
+})
+
+/** Maps anything thrown while serving a request to what the client sees. */
 export function responseForError(error: unknown, request: FastifyRequest): CallResponse {
   if (error instanceof AppError) {
     return { status: error.httpStatus, body: { ResultCode: error.code, ResultMsg: error.message } }
   }
   const fastifyCode = (error as { code?: string }).code
-  if (fastifyCode === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-    return { status: 413, body: { ResultCode: ResultCode.BadRequest, ResultMsg: Messages.badRequest } }
-  }
-  if (typeof fastifyCode === 'string' && fastifyCode.startsWith('FST_ERR_CTP_')) {
-    return { status: 400, body: { ResultCode: ResultCode.BadRequest, ResultMsg: Messages.badRequest } }
+  if (fastifyCode === 'FST_ERR_CTP_BODY_TOO_LARGE') return badRequest(413)
+  // Bodies that cannot be read, and URLs that cannot be routed (bad percent-encoding, over-long parameters).
+  if (
+    typeof fastifyCode === 'string' &&
+    (fastifyCode.startsWith('FST_ERR_CTP_') ||
+      fastifyCode === 'FST_ERR_BAD_URL' ||
+      fastifyCode === 'FST_ERR_MAX_PARAM_LENGTH')
+  ) {
+    return badRequest(400)
   }
   request.log.error({ err: error, url: request.url }, 'call failed')
   return { status: 500, body: { ResultCode: ResultCode.ServerFault, ResultMsg: Messages.serverFault } }

@@ -3,9 +3,9 @@ import { DEMO_SITE_KEYS, Limits } from '@epc/shared'
 import { afterEach, describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
 import { dbKinds, snapshot, startTestApp, type TestApp } from '../../test/helper'
-import { decodeData, signOf } from '../lib/envelope-codec'
 import { MemoryStore } from '../store/shared-store'
-import { registerCall } from './envelope'
+import { decodeData, signOf } from './envelope-codec'
+import { registerCall } from './serve'
 
 const SHOP_KEYS = { contentKey: '11'.repeat(32), signKey: 'shop-sign-key' }
 
@@ -134,7 +134,7 @@ describe.each(dbKinds)('envelope on %s', (kind) => {
       prepare: (app) =>
         registerCall(app, {
           path: '/api/test/fragile',
-          auth: 'none',
+          access: 'public',
           mutates: true,
           schema: z.object({}),
           handle: async () => {
@@ -175,7 +175,7 @@ describe('answers of one event-loop turn', () => {
       prepare: (app) =>
         registerCall(app, {
           path: '/api/test/echo',
-          auth: 'none',
+          access: 'public',
           mutates: false,
           schema: z.object({ n: z.number() }),
           // Finishing out of order, some in the same turn and some in later ones.

@@ -1,4 +1,5 @@
 // The server's envelope codec (protocol.md sections 1 and 3): AES-256-CBC content, MD5 sign, deflated data.
+import { isUtf8 } from 'node:buffer'
 import {
   createCipheriv,
   createDecipheriv,
@@ -59,8 +60,11 @@ export function decryptContent(keys: SiteKeys, content: string): Record<string, 
   const pad = plain[plain.length - 1] as number
   if (pad < 1 || pad > 16) return undefined
   for (let i = plain.length - pad; i < plain.length; i++) if (plain[i] !== pad) return undefined
+  // Strictly UTF-8 (protocol.md section 2): bytes that are not are undecodable content, never U+FFFD.
+  const text = plain.subarray(0, plain.length - pad)
+  if (!isUtf8(text)) return undefined
   try {
-    const value: unknown = JSON.parse(plain.toString('utf8', 0, plain.length - pad))
+    const value: unknown = JSON.parse(text.toString('utf8'))
     return value !== null && typeof value === 'object' && !Array.isArray(value)
       ? (value as Record<string, unknown>)
       : undefined
@@ -78,11 +82,6 @@ export function encodeData(value: unknown): string {
   return deflateSync(JSON.stringify(value), { level: DEFLATE_LEVEL }).toString('base64')
 }
 
-/** An answer already encoded as the envelope's `data`; the call layer sends it as it is. */
-export class EncodedData {
-  constructor(readonly data: string) {}
-}
-
 // A successful answer's body is the same JSON around its `data`, which is base64 with nothing to escape:
 // spliced as bytes, not serialised (the Chinese ResultMsg sends JSON.stringify down V8's slower path).
 const [SUCCESS_HEAD, SUCCESS_TAIL] = JSON.stringify({
@@ -97,14 +96,9 @@ export function successBody(data: string): Buffer {
   return Buffer.concat([SUCCESS_HEAD, Buffer.from(data, 'latin1'), SUCCESS_TAIL])
 }
 
-/** The whole success body of a call that changes nothing (cached, or kept by the call): sent as it is. */
-export class SuccessBody {
-  constructor(readonly bytes: Buffer) {}
-}
-
 /**
  * A piece of answers' JSON kept deflated, such as a drawing many models share, so that an answer holding it
- * is spliced (encodeSpliced) instead of serialised and deflated whole again. Plain bytes, so the answer
+ * is spliced (spliceDeflated) instead of serialised and deflated whole again. Plain bytes, so the answer
  * cache can keep it: the piece's Adler-32 and length (4 bytes each), then raw deflate blocks ending on a
  * byte boundary, none marked last.
  */
@@ -159,7 +153,7 @@ export function deflatedPiece(json: string): DeflatedPiece {
 const ZLIB_HEADER = Buffer.from([0x78, 0x5e])
 
 /** `data` for the JSON `head + piece + tail`: one zlib stream of three runs of deflate blocks. */
-export function encodeSpliced(head: string, piece: DeflatedPiece, tail: string): EncodedData {
+export function spliceDeflated(head: string, piece: DeflatedPiece, tail: string): string {
   const headBytes = Buffer.from(head, 'utf8')
   const tailBytes = Buffer.from(tail, 'utf8')
   const adler = adlerCombine(
@@ -171,7 +165,7 @@ export function encodeSpliced(head: string, piece: DeflatedPiece, tail: string):
   trailer.writeUInt32BE(adler)
   const blocks = piece.subarray(8)
   const stream = [ZLIB_HEADER, rawBlocks(headBytes, false), blocks, rawBlocks(tailBytes, true), trailer]
-  return new EncodedData(Buffer.concat(stream).toString('base64'))
+  return Buffer.concat(stream).toString('base64')
 }
 
 export function decodeData(data: string): unknown {

@@ -1,0 +1,241 @@
+// Every /api call's path: envelope checks in protocol.md's order, replay memory for calls that change
+// data, authentication, payload schema, the quota of metered calls, the answer cache of calls that declare
+// a key, the handler, and the answer encoded into the envelope. A call is declared once (registerCall) and
+// this file does the rest; handlers return plain values, never bytes.
+import {
+  type EnvelopeRequest,
+  keysForHost,
+  Limits,
+  Messages,
+  ResultCode,
+  type SiteTable,
+  TRANSACTION_NO_PATTERN,
+} from '@epc/shared'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type * as z from 'zod/mini'
+import type { AnswerCache } from './answer-cache'
+import { queueAnswer } from './answer-queue'
+import { type Access, authenticate, type Caller, type SessionGate } from './auth'
+import {
+  decryptContent,
+  deflatedPiece,
+  encodeData,
+  signMatches,
+  spliceDeflated,
+  successBody,
+} from './envelope-codec'
+import { AppError, type CallResponse, fail, responseForError } from './errors'
+import { meterLookup, type QuotaParts } from './quota'
+import { claimOrReplay, forgetClaim, rememberAnswer, replayKey } from './replay'
+
+/** What the pipeline works with; app.ts assembles it (the feature look-ups it needs are handed in). */
+export interface Pipeline extends QuotaParts {
+  sites: SiteTable
+  sessions: SessionGate
+  answers: AnswerCache
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    pipeline: Pipeline
+  }
+}
+
+export type CallerOf<A extends Access> = A extends 'public' ? undefined : Caller
+
+export interface CallInput<S extends z.ZodMiniType, A extends Access> {
+  payload: z.output<S>
+  caller: CallerOf<A>
+}
+
+export interface CallDefinition<S extends z.ZodMiniType, A extends Access, V, N> {
+  path: string
+  access: A
+  /** Calls that change data are answered once per sign and session: a repeated body gets the stored answer. */
+  mutates: boolean
+  /** Counts toward the daily look-up quota and the burst detector. */
+  metered?: boolean
+  schema: S
+  /**
+   * For catalogue reads: what the answer depends on besides the path and the catalogue's version (the
+   * validated input, the caller's price list, the year), as a JSON value. The answer cache makes the key.
+   */
+  cacheKey?(input: CallInput<S, A>): unknown
+  handle(input: CallInput<S, A> & { request: FastifyRequest }): Promise<V>
+  /** The answer's wire value, when it is not the value itself (splicedAnswer shares a piece of it). */
+  encode?(value: V): unknown
+  /** The little `after` needs, taken from the value and kept with a cached answer. */
+  note?(value: V): N
+  /** Runs once a successful answer has been sent, whether it came from the answer cache or the handler. */
+  after?(input: CallInput<S, A>, note: N): void
+}
+
+/** A success whose body is final: written by the answer queue, then the call's `after` runs. */
+class FinalAnswer {
+  constructor(
+    readonly bytes: Buffer,
+    readonly after?: () => void,
+  ) {}
+}
+
+/**
+ * An answer in three runs whose middle one many answers share, such as an illustration's drawing: the
+ * middle is read (load) and deflated once per key, kept in the answer cache, and spliced into each answer.
+ */
+class SplicedAnswer {
+  constructor(
+    readonly head: object,
+    readonly piece: { key: unknown; load(): Promise<object> },
+    readonly tail: object,
+  ) {}
+}
+
+/** The answer `{...head, ...piece, ...tail}`, its piece shared by all answers of the same key. */
+export function splicedAnswer(head: object, piece: SplicedAnswer['piece'], tail: object) {
+  return new SplicedAnswer(head, piece, tail)
+}
+
+/** Accepts any body as text and parses it as JSON, so a wrong content type is a 40001 like any bad body. */
+export function installBodyParser(app: FastifyInstance) {
+  app.removeAllContentTypeParsers()
+  const parse = (_req: unknown, body: string | Buffer, done: (err: Error | null, body?: unknown) => void) => {
+    try {
+      done(null, JSON.parse(body as string))
+    } catch {
+      done(fail.badRequest(), undefined)
+    }
+  }
+  // Registered by name as well: Fastify remembers the parser of a named type, but works out the catch-all
+  // again from the header on every request.
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, parse)
+  app.addContentTypeParser('*', { parseAs: 'string' }, parse)
+}
+
+export function registerCall<S extends z.ZodMiniType, A extends Access, V, N = undefined>(
+  app: FastifyInstance,
+  def: CallDefinition<S, A, V, N>,
+) {
+  app.post(def.path, async (request, reply) => {
+    const served = await serveCall(app.pipeline, def, request)
+    if (served instanceof FinalAnswer) {
+      // Written by the answer queue, not Fastify's send path (hooks, serialisers, the content length worked
+      // out again): these bytes are final.
+      reply.hijack()
+      queueAnswer({ response: reply.raw, bytes: served.bytes, log: app.log, after: served.after })
+      return reply
+    }
+    return reply.status(served.status).send(served.body)
+  })
+}
+
+function readEnvelope(body: unknown): EnvelopeRequest {
+  const b = body as Partial<EnvelopeRequest> | null
+  if (
+    b === null ||
+    typeof b !== 'object' ||
+    typeof b.timespan !== 'number' ||
+    !Number.isSafeInteger(b.timespan) ||
+    typeof b.transactionNo !== 'string' ||
+    !TRANSACTION_NO_PATTERN.test(b.transactionNo) ||
+    typeof b.content !== 'string' ||
+    typeof b.sign !== 'string'
+  ) {
+    throw fail.badRequest()
+  }
+  return b as EnvelopeRequest
+}
+
+async function serveCall<S extends z.ZodMiniType, A extends Access, V, N>(
+  pipeline: Pipeline,
+  def: CallDefinition<S, A, V, N>,
+  request: FastifyRequest,
+): Promise<CallResponse | FinalAnswer> {
+  let claimed: { key: string; content: string } | undefined
+  try {
+    const keys = keysForHost(pipeline.sites, request.hostname)
+    const envelope = readEnvelope(request.body)
+    if (!signMatches(keys, envelope)) throw new AppError(ResultCode.BadSign, Messages.badSign)
+    if (Math.abs(pipeline.clock.now() - envelope.timespan) > Limits.timespanToleranceMs) {
+      throw new AppError(ResultCode.Expired, Messages.expired)
+    }
+    const payload = decryptContent(keys, envelope.content)
+    if (!payload) throw fail.badRequest()
+
+    if (def.mutates) {
+      const key = replayKey(envelope.sign, request.headers.authorization)
+      const prior = await claimOrReplay(pipeline.store, key, envelope.content)
+      if (prior) return prior
+      claimed = { key, content: envelope.content }
+    }
+    const response = await runCall(pipeline, def, request, payload)
+    // Only calls that change nothing are final answers, so a stored answer is never a cached one.
+    if (claimed && !(response instanceof FinalAnswer)) {
+      await rememberAnswer(pipeline.store, claimed.key, claimed.content, response)
+    }
+    return response
+  } catch (error) {
+    const response = responseForError(error, request)
+    if (claimed) {
+      if (response.body.ResultCode === ResultCode.ServerFault) await forgetClaim(pipeline.store, claimed.key)
+      else await rememberAnswer(pipeline.store, claimed.key, claimed.content, response)
+    }
+    return response
+  }
+}
+
+async function runCall<S extends z.ZodMiniType, A extends Access, V, N>(
+  pipeline: Pipeline,
+  def: CallDefinition<S, A, V, N>,
+  request: FastifyRequest,
+  raw: Record<string, unknown>,
+): Promise<CallResponse | FinalAnswer> {
+  const caller =
+    def.access === 'public'
+      ? undefined
+      : await authenticate(pipeline.sessions, pipeline.clock, request.headers.authorization, def.access)
+  const parsed = def.schema.safeParse(raw)
+  if (!parsed.success) throw fail.invalid(parsed.error.issues[0]?.message ?? Messages.badRequest)
+  if (def.metered && caller) await meterLookup(pipeline, caller)
+  const input: CallInput<S, A> = { payload: parsed.data, caller: caller as CallerOf<A> }
+  const after = def.after
+  const then = (note: N) => (after ? () => after(input, note) : undefined)
+
+  let cacheKey: string | undefined
+  if (def.cacheKey) {
+    cacheKey = await pipeline.answers.key(def.path, def.cacheKey(input))
+    const kept = pipeline.answers.get(cacheKey)
+    if (kept) return new FinalAnswer(kept.bytes, then(kept.note as N))
+  }
+  const value = await def.handle({ ...input, request })
+  if (value === undefined) {
+    return { status: 200, body: { ResultCode: ResultCode.Success, ResultMsg: Messages.success } }
+  }
+  const answer = def.encode ? def.encode(value) : value
+  const data =
+    answer instanceof SplicedAnswer ? await encodeSpliced(pipeline.answers, answer) : encodeData(answer)
+  // A call that changes data keeps its answer as a value: the replay memory stores it.
+  if (def.mutates) {
+    return { status: 200, body: { ResultCode: ResultCode.Success, ResultMsg: Messages.success, data } }
+  }
+  const bytes = successBody(data)
+  const note = def.note?.(value) as N
+  if (cacheKey) pipeline.answers.set(cacheKey, { bytes, note })
+  return new FinalAnswer(bytes, then(note))
+}
+
+/** The envelope's `data` of a spliced answer: the runs deflated apart, the piece as kept. */
+async function encodeSpliced(answers: AnswerCache, answer: SplicedAnswer): Promise<string> {
+  const key = await answers.key('piece', answer.piece.key)
+  let piece = answers.get(key)?.bytes
+  if (!piece) {
+    piece = deflatedPiece(JSON.stringify(await answer.piece.load()).slice(1, -1))
+    answers.set(key, { bytes: piece })
+  }
+  const head = JSON.stringify(answer.head)
+  const tail = JSON.stringify(answer.tail)
+  return spliceDeflated(
+    head === '{}' ? '{' : `${head.slice(0, -1)},`,
+    piece,
+    tail === '{}' ? '}' : `,${tail.slice(1)}`,
+  )
+}

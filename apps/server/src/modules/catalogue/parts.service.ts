@@ -1,0 +1,197 @@
+// The part-code query (exact numbers, older numbers led to the newest, numbers typed in part) and a part's
+// detail: supersession chain, substitutes, prices, stock per warehouse and the models it fits.
+import { normalizePartNumber, type PartDetailAnswer, type PartsQueryRow } from '@epc/shared'
+import { type Caller, fail } from '../../call'
+import type { AppContext } from '../../context'
+import { money, toPriceRows, toStockRows } from './catalogue.dto'
+import * as repo from './catalogue.repository'
+
+const FITTING_MODELS_LIMIT = 200
+const PREFIX_CANDIDATES = 8
+
+export class PartsService {
+  constructor(private readonly ctx: AppContext) {}
+
+  private get db() {
+    return this.ctx.db.kysely
+  }
+
+  /** Follows supersessions from each part to the newest number (chains are short; cycles are cut). */
+  private async newestOf(
+    partIds: number[],
+  ): Promise<Map<number, { norm: string; chain: { old: number; changed_on: string }[] }>> {
+    const result = new Map<number, { norm: string; chain: { old: number; changed_on: string }[] }>()
+    let frontier = partIds.map((id) => ({ start: id, at: id }))
+    for (let hop = 0; hop < 10 && frontier.length; hop++) {
+      const steps = await repo.supersessionsFrom(this.db, [...new Set(frontier.map((f) => f.at))])
+      const next: typeof frontier = []
+      for (const f of frontier) {
+        const step = steps.find((s) => Number(s.old_part_id) === f.at)
+        if (!step) continue
+        const entry = result.get(f.start) ?? { norm: '', chain: [] }
+        entry.norm = step.new_norm
+        entry.chain.push({ old: f.at, changed_on: step.changed_on })
+        result.set(f.start, entry)
+        if (Number(step.new_part_id) !== f.start) next.push({ start: f.start, at: Number(step.new_part_id) })
+      }
+      frontier = next
+    }
+    return result
+  }
+
+  async partsQuery(caller: Caller, codes: string[]): Promise<PartsQueryRow[]> {
+    const inputs = codes
+      .map((c) => ({ input: c.trim(), number: normalizePartNumber(c) }))
+      .filter((c) => c.number)
+    if (!inputs.length) throw fail.invalid('请输入配件编码')
+    const exact = await repo.partsByNumbers(this.db, [...new Set(inputs.map((i) => i.number))], caller.type4s)
+    const newest = await this.newestOf(exact.map((p) => Number(p.id)))
+    const replacementNumbers = [...new Set([...newest.values()].map((n) => n.norm))]
+
+    // Numbers typed only in part: a unique prefix is taken, several are offered.
+    const prefixHits = new Map<string, string[]>()
+    for (const i of inputs) {
+      if (exact.some((p) => p.norm_number === i.number) || i.number.length < 4) continue
+      prefixHits.set(
+        i.number,
+        (await repo.partsByPrefix(this.db, i.number, PREFIX_CANDIDATES)).map((r) => r.norm_number),
+      )
+    }
+    const uniquePrefix = [...prefixHits.values()].filter((l) => l.length === 1).map((l) => l[0] as string)
+    const more = await repo.partsByNumbers(
+      this.db,
+      [...new Set([...replacementNumbers, ...uniquePrefix])],
+      caller.type4s,
+    )
+    const all = [...exact, ...more]
+    const byNumber = new Map(all.map((p) => [p.norm_number, p]))
+    const exactNumbers = new Set(exact.map((p) => p.norm_number))
+    const ids = [...new Set(all.map((p) => Number(p.id)))]
+    const [stock, substitutes] = await Promise.all([
+      repo.stockOf(this.db, ids),
+      repo.substitutesOf(this.db, ids),
+    ])
+
+    const describe = (p: (typeof all)[number]) => {
+      const partStock = stock.filter((s) => Number(s.part_id) === Number(p.id))
+      return {
+        disp_number: p.disp_number,
+        part_number: p.norm_number,
+        part_name_cn: p.part_name_cn,
+        generic_name: p.generic_name ?? '',
+        remark: p.remark,
+        price: money(p.price_fen),
+        stock: Object.fromEntries(toStockRows(p, partStock).map((s) => [s.warehouse, s.STOCK_QUANTITY])),
+        stock_total: Number(p.stock_total ?? 0),
+        sales_banned: Number(p.sales_banned ?? 0) === 1,
+        substitutes: substitutes
+          .filter((s) => Number(s.part_id) === Number(p.id))
+          .map((s) => ({ disp_number: s.disp_number, part_name_cn: s.part_name_cn, note: s.note })),
+      }
+    }
+
+    return inputs.map(({ input, number }) => {
+      const found = byNumber.get(number)
+      if (found && exactNumbers.has(number)) {
+        const newer = newest.get(Number(found.id))
+        const current = newer ? byNumber.get(newer.norm) : undefined
+        if (current) {
+          return { input, status: 'superseded', old_number: found.disp_number, ...describe(current), flag: 1 }
+        }
+        const d = describe(found)
+        return { input, status: 'found', ...d, flag: d.substitutes.length ? 1 : 0 }
+      }
+      const candidates = prefixHits.get(number) ?? []
+      if (candidates.length === 1) {
+        const hit = byNumber.get(candidates[0] as string)
+        if (hit) {
+          const d = describe(hit)
+          return { input, status: 'prefix', ...d, flag: d.substitutes.length ? 1 : 0 }
+        }
+      }
+      if (candidates.length > 1) return { input, status: 'several', part_number: number, candidates }
+      return { input, status: 'none', part_number: number }
+    })
+  }
+
+  async partDetail(caller: Caller, raw: string): Promise<PartDetailAnswer> {
+    const number = normalizePartNumber(raw)
+    const [part] = await repo.partsByNumbers(this.db, [number], caller.type4s)
+    if (!part) throw fail.notFound()
+    const id = Number(part.id)
+
+    // The whole chain through this part: older numbers before it, newer ones after.
+    const older: { norm: string; changed_on: string }[] = []
+    let cursor = [id]
+    for (let hop = 0; hop < 10 && cursor.length; hop++) {
+      const steps = await repo.supersessionsTo(this.db, cursor)
+      if (!steps.length) break
+      older.unshift(...steps.map((s) => ({ norm: s.old_norm, changed_on: s.changed_on })))
+      cursor = steps.map((s) => Number(s.old_part_id)).filter((x) => x !== id)
+    }
+    const chainNumbers = [...older.map((o) => o.norm), number]
+    const newerNorms: { norm: string; changed_on: string }[] = []
+    for (let at = id, hop = 0; hop < 10; hop++) {
+      const [step] = await repo.supersessionsFrom(this.db, [at])
+      if (!step || Number(step.new_part_id) === id) break
+      newerNorms.push({ norm: step.new_norm, changed_on: step.changed_on })
+      at = Number(step.new_part_id)
+    }
+    const chainParts = await repo.partsByNumbers(
+      this.db,
+      [...chainNumbers, ...newerNorms.map((n) => n.norm)],
+      caller.type4s,
+    )
+    const display = (norm: string) => chainParts.find((p) => p.norm_number === norm)?.disp_number ?? norm
+    const chain = [
+      ...older.map((o) => ({
+        disp_number: display(o.norm),
+        part_number: o.norm,
+        changed_on: o.changed_on,
+        current: false,
+      })),
+      { disp_number: part.disp_number, part_number: number, changed_on: '', current: !newerNorms.length },
+      ...newerNorms.map((n, i) => ({
+        disp_number: display(n.norm),
+        part_number: n.norm,
+        changed_on: n.changed_on,
+        current: i === newerNorms.length - 1,
+      })),
+    ]
+
+    const [stock, substitutes, prices, models] = await Promise.all([
+      repo.stockOf(this.db, [id]),
+      repo.substitutesOf(this.db, [id]),
+      repo.pricesOf(this.db, id),
+      repo.modelsFittingPart(this.db, id, FITTING_MODELS_LIMIT),
+    ])
+    return {
+      disp_number: part.disp_number,
+      part_number: number,
+      part_name_cn: part.part_name_cn,
+      generic_name: part.generic_name ?? '',
+      remark: part.remark,
+      price: money(part.price_fen),
+      sales_banned: Number(part.sales_banned ?? 0) === 1,
+      replaced_by: newerNorms.length ? display(newerNorms.at(-1)?.norm ?? '') : null,
+      chain,
+      substitutes: substitutes.map((s) => ({
+        disp_number: s.disp_number,
+        part_name_cn: s.part_name_cn,
+        note: s.note,
+      })),
+      prices: toPriceRows(prices),
+      stock: toStockRows(part, stock),
+      models: models.map((m) => ({
+        ModelId: m.model_code,
+        car_name: m.car_name,
+        year: m.year,
+        brand_name: m.brand_name,
+        imageid: m.image_code,
+        image_name: m.image_name,
+        callout: Number(m.callout),
+        quantity: Number(m.quantity),
+      })),
+    }
+  }
+}

@@ -1,0 +1,108 @@
+// The scenario look-ups: the parts of a model's service at a mileage, and the parts an accident in the
+// chosen zones reaches, each with prices for the caller's price list and a total.
+import { type AccidentAnswer, type AccidentZone, fenToYuan, type MaintenanceAnswer } from '@epc/shared'
+import { type Caller, fail } from '../../call'
+import type { AppContext } from '../../context'
+import { requireModel } from './browse.service'
+import { money, toCarInfo } from './catalogue.dto'
+import * as repo from './catalogue.repository'
+
+/** Mileage is read to the nearest 5,000 km: a car at 39,600 km is due its 40,000 km service. */
+export const MAINTENANCE_STEP_KM = 5000
+export function serviceMileage(mileage: number): number {
+  return Math.max(MAINTENANCE_STEP_KM, Math.round(mileage / MAINTENANCE_STEP_KM) * MAINTENANCE_STEP_KM)
+}
+
+export class ScenariosService {
+  constructor(private readonly ctx: AppContext) {}
+
+  private get db() {
+    return this.ctx.db.kysely
+  }
+
+  async maintenance(caller: Caller, modelCode: string, mileage: number): Promise<MaintenanceAnswer> {
+    const model = await requireModel(this.ctx.db, modelCode)
+    const at = serviceMileage(mileage)
+    const schedule = (await repo.maintenanceOf(this.db, model.id)).filter(
+      (m) => at % Number(m.interval_km) === 0,
+    )
+    const parts = await repo.modelPartsOfNames(
+      this.db,
+      model.id,
+      schedule.map((m) => Number(m.generic_name_id)),
+      caller.type4s,
+    )
+    let totalFen = 0
+    const items = schedule.map((m) => {
+      const part = parts.find((p) => Number(p.generic_name_id) === Number(m.generic_name_id))
+      const quantity = Number(m.quantity)
+      const lineFen =
+        part?.price_fen === null || part?.price_fen === undefined ? null : Number(part.price_fen) * quantity
+      if (lineFen !== null) totalFen += lineFen
+      return {
+        generic_name: m.name_cn,
+        unit: m.unit,
+        quantity,
+        interval_km: Number(m.interval_km),
+        interval_months: Number(m.interval_months),
+        disp_number: part?.disp_number ?? null,
+        part_name_cn: part?.part_name_cn ?? null,
+        price: money(part?.price_fen),
+        money: lineFen === null ? null : fenToYuan(lineFen),
+        stock_total: part ? Number(part.stock_total ?? 0) : 0,
+        sales_banned: part ? Number(part.sales_banned ?? 0) === 1 : false,
+      }
+    })
+    return { model: toCarInfo(model), mileage, service_mileage: at, items, total: fenToYuan(totalFen) }
+  }
+
+  async accidentZones(): Promise<AccidentZone[]> {
+    const rows = await repo.accidentZones(this.db)
+    const zones = new Map<string, { code: string; name: string; parent: string | null }>()
+    for (const r of rows) zones.set(r.code, { code: r.code, name: r.name_cn, parent: r.parent_code })
+    const list = [...zones.values()]
+    return list
+      .filter((z) => !z.parent)
+      .map((top) => ({ code: top.code, name: top.name, children: list.filter((z) => z.parent === top.code) }))
+  }
+
+  async accident(caller: Caller, modelCode: string, zoneCodes: string[]): Promise<AccidentAnswer> {
+    const model = await requireModel(this.ctx.db, modelCode)
+    const rows = await repo.accidentZones(this.db)
+    const chosen = new Set(zoneCodes)
+    for (const r of rows) if (r.parent_code && chosen.has(r.parent_code)) chosen.add(r.code)
+    const unknown = zoneCodes.filter((c) => !rows.some((r) => r.code === c))
+    if (unknown.length) throw fail.invalid(`碰撞区域 ${unknown[0]} 不存在`)
+    const genericIds = [
+      ...new Set(
+        rows
+          .filter((r) => chosen.has(r.code) && r.generic_name_id !== null)
+          .map((r) => Number(r.generic_name_id)),
+      ),
+    ]
+    const parts = await repo.modelPartsOfNames(this.db, model.id, genericIds, caller.type4s)
+    const seen = new Set<number>()
+    let totalFen = 0
+    const items = []
+    for (const p of parts) {
+      if (seen.has(Number(p.id))) continue
+      seen.add(Number(p.id))
+      const quantity = Number(p.quantity)
+      const lineFen =
+        p.price_fen === null || p.price_fen === undefined ? null : Number(p.price_fen) * quantity
+      if (lineFen !== null) totalFen += lineFen
+      items.push({
+        disp_number: p.disp_number,
+        part_name_cn: p.part_name_cn,
+        imageid: p.image_code,
+        callout: Number(p.callout),
+        quantity,
+        price: money(p.price_fen),
+        money: lineFen === null ? null : fenToYuan(lineFen),
+        stock_total: Number(p.stock_total ?? 0),
+        sales_banned: Number(p.sales_banned ?? 0) === 1,
+      })
+    }
+    return { model: toCarInfo(model), zones: [...chosen], items, total: fenToYuan(totalFen) }
+  }
+}
