@@ -1,6 +1,9 @@
 // Builds the app in-process on a fresh real database (SQLite always, PostgreSQL when TEST_DATABASE_URL is
 // set) and talks to it through the real envelope, as a client would.
 import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { DEMO_SITE_KEYS, type EnvelopeRequest, type SiteKeys } from '@epc/shared'
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
@@ -31,12 +34,35 @@ export class ManualClock implements Clock {
   }
 }
 
-/** A fresh, migrated database of the given kind; PostgreSQL gets a database of its own, dropped on close. */
-export async function freshDatabase(kind: DbKind): Promise<{ db: Db; url?: string; drop(): Promise<void> }> {
+export interface FreshDatabase {
+  db: Db
+  url?: string
+  /** Another handle on the same database, as another server process would open (onDisk for SQLite). */
+  openAnother(): Db
+  drop(): Promise<void>
+}
+
+/**
+ * A fresh, migrated database of the given kind; PostgreSQL gets a database of its own, dropped on close.
+ * SQLite is in memory unless onDisk (a file in the system's temporary folder, removed on close).
+ */
+export async function freshDatabase(kind: DbKind, opts: { onDisk?: boolean } = {}): Promise<FreshDatabase> {
   if (kind === 'sqlite') {
-    const db = openDatabase({ sqlitePath: ':memory:' })
+    const folder = opts.onDisk ? mkdtempSync(join(tmpdir(), 'epc-test-')) : undefined
+    const sqlitePath = folder ? join(folder, 'epc.sqlite') : ':memory:'
+    const db = openDatabase({ sqlitePath })
     await migrateToLatest(db)
-    return { db, drop: () => db.close() }
+    return {
+      db,
+      openAnother: () => {
+        if (!folder) throw new Error('an in-memory database has no other handle; ask for onDisk')
+        return openDatabase({ sqlitePath })
+      },
+      drop: async () => {
+        await db.close()
+        if (folder) rmSync(folder, { recursive: true, force: true })
+      },
+    }
   }
   const adminUrl = process.env.TEST_DATABASE_URL
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set')
@@ -52,6 +78,7 @@ export async function freshDatabase(kind: DbKind): Promise<{ db: Db; url?: strin
   return {
     db,
     url: url.toString(),
+    openAnother: () => openDatabase({ databaseUrl: url.toString(), sqlitePath: '' }),
     async drop() {
       await db.close()
       const again = new pg.Client({ connectionString: adminUrl })
@@ -111,9 +138,11 @@ export async function startTestApp(
     store?: SharedStore
     sms?: SmsProvider
     prepare?: (app: FastifyInstance) => void
+    /** A database made by the test (left open on close), instead of a fresh one of `kind`. */
+    db?: Db
   } = {},
 ): Promise<TestApp> {
-  const { db, drop } = await freshDatabase(kind)
+  const { db, drop } = opts.db ? { db: opts.db, drop: async () => {} } : await freshDatabase(kind)
   const clock = new ManualClock()
   await seedDemoAccount(db.kysely, clock.now())
   const config = { ...loadConfig({}), ...opts.config }

@@ -10,7 +10,6 @@ interface CallCase {
   /** What the valid payload answers; chosen so that it changes no row either. */
   answers: string
   login?: boolean
-  mutates: boolean
 }
 
 const calls: CallCase[] = [
@@ -18,7 +17,6 @@ const calls: CallCase[] = [
     path: '/api/author/sendsmscode',
     payload: { Mobile: '13800138000', Scene: 'register' },
     answers: '10001',
-    mutates: true,
   },
   {
     path: '/api/author/register',
@@ -30,34 +28,29 @@ const calls: CallCase[] = [
       CompanyName: '测试汽配',
     },
     answers: '10001',
-    mutates: true,
   },
   {
     path: '/api/author/login',
     payload: { Mobile: '13700000002', Password: 'wrong123' },
     answers: '10001',
-    mutates: true,
   },
   {
     path: '/api/author/resetpassword',
     payload: { Mobile: '13800138000', SmsCode: '123456', Password: 'abc12345' },
     answers: '10001',
-    mutates: true,
   },
-  { path: '/api/author/loginout', payload: {}, answers: '10000', mutates: true },
+  { path: '/api/author/loginout', payload: {}, answers: '10000' },
   {
     path: '/api/author/getaccountstaffstate',
     payload: { Mobile: '13800138000' },
     answers: '10000',
     login: true,
-    mutates: false,
   },
   {
     path: '/api/usercenter/getclientcompanyinfo',
     payload: {},
     answers: '10000',
     login: true,
-    mutates: false,
   },
 ]
 

@@ -291,7 +291,7 @@ describe.each(dbKinds)('catalogue calls on %s', (kind) => {
       ).toBe('10004')
     })
 
-    it('answers a repeated look-up from the answer cache with the same JSON body, counted each time', async () => {
+    it('answers a repeated look-up with the same JSON body, counted toward the quota each time', async () => {
       const send = () =>
         t.app.inject({
           method: 'POST',
