@@ -1,5 +1,7 @@
 // The envelope pipeline: checks in protocol.md's order, per-site keys, replay memory, fault handling.
-import { DEMO_SITE_KEYS, Limits } from '@epc/shared'
+import { createCipheriv, randomBytes } from 'node:crypto'
+import { connect } from 'node:net'
+import { DEMO_SITE_KEYS, Limits, Messages } from '@epc/shared'
 import { afterEach, describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
 import { dbKinds, snapshot, startTestApp, type TestApp } from '../../test/helper'
@@ -111,6 +113,67 @@ describe.each(dbKinds)('envelope on %s', (kind) => {
     expect(second.ResultCode).toBe('10000')
   })
 
+  it('answers a repeated change once per session, however the Authorization header is spelled', async () => {
+    t = await startTestApp(kind)
+    const token = await t.login()
+    const created = await t.call<string>(
+      '/api/epc/createquoteordermaster',
+      { VIN: 'LFV2A21K0A3000017' },
+      { token },
+    )
+    const OrderId = created.data as string
+    const body = t.seal({ OrderId, part_number: '5Q0 698 151 E', Amount: 1, sale_prices: 100 })
+    for (const authorization of [
+      `Bearer ${token}`,
+      `bearer ${token}`,
+      `Bearer  ${token}`,
+      `BEARER ${token}`,
+    ]) {
+      const answer = await t.post('/api/epc/createquoteorderdetail', body, { headers: { authorization } })
+      expect(answer.ResultCode).toBe('10000')
+    }
+    const lines = await t.call<unknown[]>('/api/epc/queryquoteorderdetail', { OrderId }, { token })
+    expect(lines.data).toHaveLength(1)
+  })
+
+  it('refuses content that is not UTF-8 as undecodable, and a lone surrogate in a text field by name', async () => {
+    t = await startTestApp(kind)
+    const token = await t.login()
+    const before = await snapshot(t.ctx.db)
+    const text = Buffer.concat([
+      Buffer.from('{"VIN":"LFV2A21K0A3000017","ClientName":"', 'utf8'),
+      Buffer.from([0xff, 0xfe, 0xc0, 0x80]),
+      Buffer.from('"}', 'utf8'),
+    ])
+    const iv = randomBytes(16)
+    const cipher = createCipheriv('aes-256-cbc', Buffer.from(DEMO_SITE_KEYS.contentKey, 'hex'), iv)
+    const content = Buffer.concat([iv, cipher.update(text), cipher.final()]).toString('hex')
+    const timespan = t.clock.now()
+    const transactionNo = '1234567890'
+    const sign = signOf(DEMO_SITE_KEYS, timespan, transactionNo, content)
+    const bad = await t.post(
+      '/api/epc/createquoteordermaster',
+      { timespan, transactionNo, content, sign },
+      { token },
+    )
+    expect([bad.status, bad.ResultCode]).toEqual([400, '40001'])
+
+    const surrogate = await t.call(
+      '/api/epc/createquoteordermaster',
+      { VIN: 'LFV2A21K0A3000017', ClientName: '张\ud800三' },
+      { token },
+    )
+    expect([surrogate.ResultCode, surrogate.ResultMsg]).toEqual(['10002', '客户名称不能包含特殊字符'])
+    expect(await snapshot(t.ctx.db)).toBe(before)
+  })
+
+  it('answers a URL it cannot route in the envelope shape, without echoing it', async () => {
+    t = await startTestApp(kind)
+    const res = await t.app.inject({ method: 'POST', url: '/api/%c0%ae', payload: '{}' })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toEqual({ ResultCode: '40001', ResultMsg: Messages.badRequest })
+  })
+
   it('runs two identical bodies arriving together once', async () => {
     t = await startTestApp(kind)
     const body = t.seal({ Mobile: '13900001111', Scene: 'register' })
@@ -210,5 +273,46 @@ describe('answers of one event-loop turn', () => {
     )
     expect(await leaving).toBe('AbortError')
     expect(answers).toEqual(Array.from({ length: 60 }, (_, n) => ['10000', { n, text: `第${n}号` }]))
+  })
+})
+
+describe('requests that arrive too slowly', () => {
+  let t: TestApp
+  afterEach(async () => {
+    await t.close()
+  })
+
+  /** Opens a connection, writes `sent` and answers what the server wrote and when it closed the socket. */
+  async function trickle(sent: string): Promise<{ reply: string; closedAfterMs: number }> {
+    await t.app.listen({ port: 0, host: '127.0.0.1' })
+    const address = t.app.server.address()
+    const port = typeof address === 'object' && address ? address.port : 0
+    const started = Date.now()
+    return new Promise((done, fail) => {
+      const socket = connect({ port, host: '127.0.0.1' }, () => socket.write(sent))
+      let reply = ''
+      socket.on('data', (chunk) => {
+        reply += chunk.toString()
+      })
+      socket.on('close', () => done({ reply, closedAfterMs: Date.now() - started }))
+      socket.on('error', fail)
+    })
+  }
+
+  it('closes a connection whose body never arrives whole within the request time-out', async () => {
+    t = await startTestApp('sqlite', { config: { requestTimeoutMs: 1000, headersTimeoutMs: 500 } })
+    const { reply, closedAfterMs } = await trickle(
+      'POST /api/author/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"ti',
+    )
+    expect(reply).toMatch(/^HTTP\/1\.1 408/)
+    // Without the time-out the socket stays open for five minutes (Node's default).
+    expect(closedAfterMs).toBeLessThan(20_000)
+  })
+
+  it('closes a connection whose headers never end within the headers time-out', async () => {
+    t = await startTestApp('sqlite', { config: { requestTimeoutMs: 1000, headersTimeoutMs: 500 } })
+    const { reply, closedAfterMs } = await trickle('POST /api/author/login HTTP/1.1\r\nHost: x\r\n')
+    expect(reply).toMatch(/^HTTP\/1\.1 408/)
+    expect(closedAfterMs).toBeLessThan(20_000)
   })
 })
