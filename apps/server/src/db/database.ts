@@ -29,8 +29,11 @@ export function isPostgresUrl(url: string | undefined): url is string {
 const STATEMENT_CACHE_SIZE = 2000
 
 /**
- * Kysely prepares every query anew; preparing costs more than running a catalogue look-up. The same SQL
- * text gets the same prepared statement (better-sqlite3 statements are reusable and run synchronously).
+ * Kysely's SQLite dialect prepares every query it runs anew, and preparing costs more than running a small
+ * query. This patch of `prepare` gives the same SQL text the same prepared statement (better-sqlite3
+ * statements are reusable and run synchronously), for every query that goes through Kysely (sheets,
+ * accounts, the rest of the catalogue). The hottest look-ups skip Kysely altogether (precompiled.ts) and
+ * keep their statements themselves, so they do not depend on this.
  */
 function cacheStatements(sqlite: SQLite.Database) {
   const prepare = sqlite.prepare.bind(sqlite)

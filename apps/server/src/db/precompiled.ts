@@ -1,5 +1,6 @@
 // Hot queries compiled once per database: Kysely builds and compiles a query on every call, which for the
 // small look-ups made on every request costs more than the database's own work.
+import type SQLite from 'better-sqlite3'
 import type { Compilable, CompiledQuery, Kysely } from 'kysely'
 import { embeddedSqlite } from './database'
 import type { Database } from './schema'
@@ -16,7 +17,10 @@ const MARK = '\u0000arg:'
  * asking the database (`in ()` is no SQL).
  */
 export function precompiled<A extends unknown[], R>(build: (db: Q, ...args: A) => Compilable<R>) {
-  const compiled = new WeakMap<Q, Map<string, { query: CompiledQuery<R>; columns?: string[] }>>()
+  const compiled = new WeakMap<
+    Q,
+    Map<string, { query: CompiledQuery<R>; statement?: SQLite.Statement; columns?: string[] }>
+  >()
   return async (db: Q, ...args: A): Promise<R[]> => {
     if (args.some((a) => Array.isArray(a) && a.length === 0)) return []
     let shapes = compiled.get(db)
@@ -43,7 +47,9 @@ export function precompiled<A extends unknown[], R>(build: (db: Q, ...args: A) =
     // a small look-up's cost). Inside an open transaction it takes its turn, so it never sees half of one.
     const sqlite = embeddedSqlite(db)
     if (sqlite && !sqlite.inTransaction) {
-      const statement = sqlite.prepare(query.sql)
+      // Prepared once and kept with the compiled query: preparing costs more than running a small look-up.
+      entry.statement ??= sqlite.prepare(query.sql)
+      const statement = entry.statement
       entry.columns ??= statement.columns().map((c) => c.name)
       // Rows as arrays, made objects here: better-sqlite3 otherwise looks every column name up again for
       // every row, a fifth of a cold illustration's time. The statement is shared, so raw mode is undone.
