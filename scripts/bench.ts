@@ -6,7 +6,6 @@
 // memory. Figures go to docs/performance.md by hand.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { resolve } from 'node:path'
 import { checkDigit, DEMO_SITE_KEYS, modelYearCode } from '@epc/shared'
 import autocannon, { type Request } from 'autocannon'
@@ -20,6 +19,7 @@ import { openDatabase } from '../apps/server/src/db/database'
 import { migrateToLatest } from '../apps/server/src/db/migrate'
 import { DEMO_ACCOUNT, seedDemoAccount } from '../apps/server/src/db/seed/demo-account'
 import * as repo from '../apps/server/src/modules/catalogue/catalogue.repository'
+import { freePort } from './free-port.mjs'
 
 const DB_PATH = resolve(REPO_ROOT, 'data/bench.sqlite')
 const CONNECTIONS = 32
@@ -84,17 +84,6 @@ async function buildCatalogue(): Promise<ImportStats> {
   await repo.setMeta(db.kysely, 'bench_import', JSON.stringify(stats))
   await db.close()
   return stats
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer()
-    server.once('error', fail)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => done(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
 }
 
 function start(args: string[], env: Record<string, string>, ready: string): Promise<ChildProcess> {

@@ -1,9 +1,10 @@
 // `npm test`: installs what the tests need (Chromium included, from Debian's packages), finds the machine's
 // PostgreSQL and Redis, then runs lint, type checks, every Vitest project and the Playwright browser tests.
 import { existsSync, readdirSync } from 'node:fs'
-import { connect, createServer } from 'node:net'
+import { connect } from 'node:net'
 import { userInfo } from 'node:os'
 import { join } from 'node:path'
+import { freePort } from './free-port.mjs'
 import { buildWeb, ensureInstalled, ROOT, run, say } from './lib.mjs'
 
 const CHROMIUM = '/usr/bin/chromium'
@@ -25,18 +26,6 @@ async function ensureChromium() {
     await apt(['update'])
     await apt(['install', '-y', '--no-install-recommends', ...missing])
   }
-}
-
-/** A port nothing listens on now, for the browser tests' server. */
-function freePort() {
-  return new Promise((done, fail) => {
-    const server = createServer()
-    server.once('error', fail)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address()
-      server.close(() => done(port))
-    })
-  })
 }
 
 /** Answers whether something accepts TCP connections there, and for Redis whether it says PONG. */

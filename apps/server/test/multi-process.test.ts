@@ -3,27 +3,16 @@
 // machine's services answer, and says so when it skips them).
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { createServer } from 'node:net'
 import { resolve } from 'node:path'
 import { AccountMessages, DEMO_SITE_KEYS, type EnvelopeRequest, Messages } from '@epc/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { freePort } from '../../../scripts/free-port.mjs'
 import { decodeData, sealRequest } from '../src/call/envelope-codec'
 import { REPO_ROOT } from '../src/config'
 import type { Db } from '../src/db/database'
 import { freshDatabase } from './helper'
 
 const enabled = Boolean(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer()
-    server.once('error', fail)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => done(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
-}
 
 function startServer(env: Record<string, string>): Promise<ChildProcess> {
   return new Promise((done, fail) => {

@@ -2,6 +2,7 @@
 // the service turns them into the answers of docs/api.md.
 import { type Kysely, sql } from 'kysely'
 import { type Db, embeddedSqlite } from '../../db/database'
+import { containing } from '../../db/like'
 import { precompiled } from '../../db/precompiled'
 import type { Database } from '../../db/schema'
 
@@ -336,7 +337,6 @@ export function modelPartsMatching(
   match: { text: string; genericIds: number[]; number: string | null },
   limit: number,
 ) {
-  const like = `%${match.text.replace(/[%_\\]/g, (c) => `\\${c}`)}%`
   return db
     .selectFrom('cat_fitments as f')
     .innerJoin('cat_parts as p', 'p.id', 'f.part_id')
@@ -360,9 +360,9 @@ export function modelPartsMatching(
     .where('f.model_id', '=', modelId)
     .where((eb) => {
       const ors = [
-        eb(sql`p.part_name_cn`, 'like', sql`${like} escape '\\'`),
-        eb(sql`p.name_pinyin`, 'like', sql`${like.toLowerCase()} escape '\\'`),
-        eb(sql`p.name_initials`, 'like', sql`${like.toLowerCase()} escape '\\'`),
+        eb('p.part_name_cn', 'like', containing(match.text)),
+        eb('p.name_pinyin', 'like', containing(match.text.toLowerCase())),
+        eb('p.name_initials', 'like', containing(match.text.toLowerCase())),
       ]
       if (match.genericIds.length) ors.push(eb('p.generic_name_id', 'in', match.genericIds))
       if (match.number) {

@@ -13,6 +13,7 @@ import {
 } from '@epc/shared/sheets-schemas'
 import type { FastifyInstance } from 'fastify'
 import { registerCall } from '../../call'
+import { toLineChange, toLineDraft } from './sheets.dto'
 import { SheetsService } from './sheets.service'
 
 export async function purchaseOrderRoutes(app: FastifyInstance) {
@@ -54,14 +55,13 @@ export async function purchaseOrderRoutes(app: FastifyInstance) {
     path: '/api/epc/createpurchaseorderdetail',
     ...change,
     schema: createPurchaseLineSchema,
-    handle: ({ caller, payload: p }) =>
-      sheets.addLine('purchase', caller, { ...p, price: p.tax_prices, user: p.PurcaseUser }),
+    handle: ({ caller, payload }) => sheets.addLine('purchase', caller, toLineDraft('purchase', payload)),
   })
   registerCall(app, {
     path: '/api/epc/updatepurchaseorderdetail',
     ...change,
     schema: updatePurchaseLineSchema,
-    handle: ({ caller, payload: p }) => sheets.updateLine('purchase', caller, { ...p, price: p.tax_prices }),
+    handle: ({ caller, payload }) => sheets.updateLine('purchase', caller, toLineChange('purchase', payload)),
   })
   registerCall(app, {
     path: '/api/epc/deletepurchaseorderdetail',

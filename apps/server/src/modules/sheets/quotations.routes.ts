@@ -13,6 +13,7 @@ import {
 } from '@epc/shared/sheets-schemas'
 import type { FastifyInstance } from 'fastify'
 import { registerCall } from '../../call'
+import { toLineChange, toLineDraft } from './sheets.dto'
 import { SheetsService } from './sheets.service'
 
 export async function quotationRoutes(app: FastifyInstance) {
@@ -54,19 +55,13 @@ export async function quotationRoutes(app: FastifyInstance) {
     path: '/api/epc/createquoteorderdetail',
     ...change,
     schema: createQuotationLineSchema,
-    handle: ({ caller, payload: p }) =>
-      sheets.addLine('quote', caller, {
-        ...p,
-        price: p.sale_prices,
-        purchasePrice: p.purchase_price,
-        user: p.offer_user,
-      }),
+    handle: ({ caller, payload }) => sheets.addLine('quote', caller, toLineDraft('quote', payload)),
   })
   registerCall(app, {
     path: '/api/epc/updatequoteorderdetail',
     ...change,
     schema: updateQuotationLineSchema,
-    handle: ({ caller, payload: p }) => sheets.updateLine('quote', caller, { ...p, price: p.sale_prices }),
+    handle: ({ caller, payload }) => sheets.updateLine('quote', caller, toLineChange('quote', payload)),
   })
   registerCall(app, {
     path: '/api/epc/deletequoteorderdetail',

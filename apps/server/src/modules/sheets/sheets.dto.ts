@@ -1,53 +1,110 @@
-// Turns sheet rows into the spec's field names: quotation rows and lines, purchase-order rows and lines.
-import { fenToYuan, type PurchaseLine, type QuotationLine, type QuotationRow } from '@epc/shared'
+// The sheets' edge: rows into the spec's field names (quotation and purchase-order rows and lines), and
+// the two kinds' line payloads into one draft. The wire names of each kind are mapped here and nowhere else.
+import {
+  fenToYuan,
+  type PurchaseLine,
+  type QuotationLine,
+  type QuotationRow,
+  type SheetKind,
+} from '@epc/shared'
+import type {
+  createPurchaseLineSchema,
+  createQuotationLineSchema,
+  updatePurchaseLineSchema,
+  updateQuotationLineSchema,
+} from '@epc/shared/sheets-schemas'
 import type { Selectable } from 'kysely'
+import type * as z from 'zod/mini'
+import { beijingTime } from '../../clock'
 import type { SheetLinesTable, SheetsTable } from '../../db/schema'
-
-const BEIJING_OFFSET_MS = 8 * 3600_000
-
-/** 'YYYY-MM-DD HH:mm:ss' in Beijing time, as the sheets and their exports show it. */
-export function beijingTime(ms: number): string {
-  return new Date(ms + BEIJING_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ')
-}
-
-/** 'YYYYMMDD' in Beijing time, the date part of an OrderId. */
-export function beijingDate(ms: number): string {
-  return new Date(ms + BEIJING_OFFSET_MS).toISOString().slice(0, 10).replaceAll('-', '')
-}
 
 type Sheet = Selectable<SheetsTable> & { total_fen?: number | null }
 type Line = Selectable<SheetLinesTable>
 
-export function toQuotationLine(orderId: string, l: Line): QuotationLine {
-  return {
+/** The wire names that differ between the two kinds of sheet (spec section 7). */
+const WIRE = {
+  quote: { price: 'sale_prices', user: 'offer_user' },
+  purchase: { price: 'tax_prices', user: 'PurcaseUser' },
+} as const
+
+/** A line as the lists answer it; a quotation line also carries its purchase price and duplicate flag. */
+export function toSheetLine(kind: SheetKind, orderId: string, l: Line): QuotationLine | PurchaseLine {
+  const wire = WIRE[kind]
+  // Built in the wire's field order, the same for both kinds up to the area stock.
+  const line: Record<string, unknown> = {
     Id: Number(l.id),
     OrderId: orderId,
     part_number: l.part_number,
     part_name: l.part_name,
     Amount: Number(l.amount_x100) / 100,
-    sale_prices: fenToYuan(l.price_fen),
+    [wire.price]: fenToYuan(l.price_fen),
     money: fenToYuan(l.money_fen),
     available_stock: Number(l.available_stock),
     area_stock: l.area_stock,
-    purchase_price: l.purchase_price_fen === null ? null : fenToYuan(l.purchase_price_fen),
-    offer_user: l.user_name,
-    flag: Number(l.flag),
+  }
+  if (kind === 'quote')
+    line.purchase_price = l.purchase_price_fen === null ? null : fenToYuan(l.purchase_price_fen)
+  line[wire.user] = l.user_name
+  if (kind === 'quote') line.flag = Number(l.flag)
+  return line as unknown as QuotationLine | PurchaseLine
+}
+
+type NewLinePayload = z.output<typeof createQuotationLineSchema> | z.output<typeof createPurchaseLineSchema>
+type LineChangePayload =
+  | z.output<typeof updateQuotationLineSchema>
+  | z.output<typeof updatePurchaseLineSchema>
+
+/** A line to add, from either kind's payload (quantities in hundredths, money in fen). */
+export function toLineDraft(kind: SheetKind, p: NewLinePayload): SheetLineDraft {
+  const wire = WIRE[kind]
+  const fields = p as Record<string, unknown>
+  return {
+    orderId: p.OrderId,
+    partNumber: p.part_number,
+    partName: p.part_name,
+    amount: p.Amount,
+    priceFen: fields[wire.price] as number,
+    purchasePriceFen: 'purchase_price' in p ? p.purchase_price : undefined,
+    availableStock: p.available_stock,
+    areaStock: p.area_stock,
+    userName: fields[wire.user] as string | undefined,
+    addDuplicate: p.flag === 1,
   }
 }
 
-export function toPurchaseLine(orderId: string, l: Line): PurchaseLine {
+/** A line's new quantity, price and name, from either kind's payload. */
+export function toLineChange(kind: SheetKind, p: LineChangePayload): SheetLineChange {
   return {
-    Id: Number(l.id),
-    OrderId: orderId,
-    part_number: l.part_number,
-    part_name: l.part_name,
-    Amount: Number(l.amount_x100) / 100,
-    tax_prices: fenToYuan(l.price_fen),
-    money: fenToYuan(l.money_fen),
-    available_stock: Number(l.available_stock),
-    area_stock: l.area_stock,
-    PurcaseUser: l.user_name,
+    orderId: p.OrderId,
+    lineId: p.Id,
+    amount: p.Amount,
+    priceFen: (p as Record<string, unknown>)[WIRE[kind].price] as number,
+    partName: p.part_name,
   }
+}
+
+/** A line to add: quantity in hundredths, money in fen. */
+export interface SheetLineDraft {
+  orderId: string
+  partNumber: string
+  partName?: string
+  amount: number
+  priceFen: number
+  purchasePriceFen?: number
+  availableStock?: number
+  areaStock?: string
+  /** Who quoted or ordered it; the caller when not given. */
+  userName?: string
+  /** Add it although the sheet already holds the part (the user confirmed, after 10003). */
+  addDuplicate: boolean
+}
+
+export interface SheetLineChange {
+  orderId: string
+  lineId: number
+  amount: number
+  priceFen: number
+  partName?: string
 }
 
 export function toSheetRow<L>(s: Sheet, items: L[]): Omit<QuotationRow, 'itemList'> & { itemList: L[] } {

@@ -3,6 +3,7 @@
 
 import type { SheetKind } from '@epc/shared'
 import { type Insertable, type Kysely, sql } from 'kysely'
+import { containing } from '../../db/like'
 import type { Database, SheetLinesTable } from '../../db/schema'
 
 type Q = Kysely<Database>
@@ -77,23 +78,15 @@ export async function deleteSheet(db: Q, id: number) {
   await db.deleteFrom('sheets').where('id', '=', id).execute()
 }
 
-function escapeLike(text: string) {
-  return `%${text.replace(/[%_\\]/g, (c) => `\\${c}`)}%`
-}
-
 function listQuery(db: Q, companyId: number, kind: SheetKind, keyText: string) {
   let q = db.selectFrom('sheets').where('company_id', '=', companyId).where('kind', '=', kind)
   if (keyText) {
-    const like = escapeLike(keyText)
-    const upper = escapeLike(keyText.toUpperCase())
+    const text = containing(keyText)
+    const upper = containing(keyText.toUpperCase())
     q = q.where((eb) =>
       eb.or(
         ['order_id', 'car_no', 'vin', 'client_name', 'car_type'].map((column) =>
-          eb(
-            sql.ref(column),
-            'like',
-            sql`${column === 'vin' || column === 'order_id' ? upper : like} escape '\\'`,
-          ),
+          eb(sql.ref(column), 'like', column === 'vin' || column === 'order_id' ? upper : text),
         ),
       ),
     )

@@ -2,6 +2,7 @@
 // exact money, duplicate parts, search and paging, past suppliers and vehicles, and the VIN fill.
 import {
   DEFAULT_QUOTATION_TYPE,
+  decodeVin,
   normalizePartNumber,
   ResultCode,
   SHEET_PAGE_SIZE,
@@ -9,10 +10,11 @@ import {
   SheetMessages,
 } from '@epc/shared'
 import { AppError, type Caller, fail } from '../../call'
+import { beijingDate } from '../../clock'
 import type { AppContext } from '../../context'
 import { isUniqueViolation } from '../../db/errors'
-import * as catalogue from '../catalogue/catalogue.repository'
-import { beijingDate, toPurchaseLine, toQuotationLine, toSheetRow } from './sheets.dto'
+import { modelsForVin } from '../catalogue/vin.service'
+import { type SheetLineChange, type SheetLineDraft, toSheetLine, toSheetRow } from './sheets.dto'
 import * as repo from './sheets.repository'
 
 const PREFIX: Record<SheetKind, string> = { quote: 'BJ', purchase: 'CG' }
@@ -29,21 +31,6 @@ export interface SheetHeader {
   carType?: string
   remark?: string
   makeorder_user?: string
-}
-
-export interface LineInput {
-  OrderId: string
-  part_number: string
-  part_name?: string
-  /** Hundredths. */
-  Amount: number
-  /** Fen. */
-  price: number
-  purchasePrice?: number
-  available_stock?: number
-  area_stock?: string
-  user?: string
-  flag?: 0 | 1
 }
 
 export class SheetsService {
@@ -123,18 +110,12 @@ export class SheetsService {
       this.db,
       sheets.map((s) => s.id),
     )
-    const rows = sheets.map((s) => {
-      const own = lines.filter((l) => l.sheet_id === s.id)
-      return kind === 'quote'
-        ? toSheetRow(
-            s,
-            own.map((l) => toQuotationLine(s.order_id, l)),
-          )
-        : toSheetRow(
-            s,
-            own.map((l) => toPurchaseLine(s.order_id, l)),
-          )
-    })
+    const rows = sheets.map((s) =>
+      toSheetRow(
+        s,
+        lines.filter((l) => l.sheet_id === s.id).map((l) => toSheetLine(kind, s.order_id, l)),
+      ),
+    )
     const [first] = rows
     if (first) Object.assign(first, { TotalCount: total })
     return rows
@@ -143,51 +124,45 @@ export class SheetsService {
   async lines(kind: SheetKind, caller: Caller, orderId: string) {
     const sheet = await this.sheet(kind, caller, orderId)
     const lines = await repo.linesOf(this.db, [sheet.id])
-    return kind === 'quote'
-      ? lines.map((l) => toQuotationLine(sheet.order_id, l))
-      : lines.map((l) => toPurchaseLine(sheet.order_id, l))
+    return lines.map((l) => toSheetLine(kind, sheet.order_id, l))
   }
 
-  async addLine(kind: SheetKind, caller: Caller, input: LineInput): Promise<void> {
-    const sheet = await this.sheet(kind, caller, input.OrderId)
-    const norm = normalizePartNumber(input.part_number)
+  async addLine(kind: SheetKind, caller: Caller, line: SheetLineDraft): Promise<void> {
+    const sheet = await this.sheet(kind, caller, line.orderId)
+    const norm = normalizePartNumber(line.partNumber)
     const now = this.ctx.clock.now()
     await this.db.transaction().execute(async (trx) => {
-      if (input.flag !== 1 && (await repo.hasPart(trx, sheet.id, norm))) {
+      if (!line.addDuplicate && (await repo.hasPart(trx, sheet.id, norm))) {
         throw new AppError(ResultCode.DuplicatePart, SheetMessages.duplicatePart)
       }
       await repo.insertLine(trx, {
         sheet_id: sheet.id,
-        part_number: input.part_number,
+        part_number: line.partNumber,
         part_norm: norm,
-        part_name: input.part_name ?? '',
-        amount_x100: input.Amount,
-        price_fen: input.price,
-        money_fen: lineMoneyFen(input.Amount, input.price),
-        purchase_price_fen: input.purchasePrice ?? null,
-        available_stock: input.available_stock ?? 0,
-        area_stock: input.area_stock ?? '',
-        user_name: input.user || caller.userName,
-        flag: input.flag ?? 0,
+        part_name: line.partName ?? '',
+        amount_x100: line.amount,
+        price_fen: line.priceFen,
+        money_fen: lineMoneyFen(line.amount, line.priceFen),
+        purchase_price_fen: line.purchasePriceFen ?? null,
+        available_stock: line.availableStock ?? 0,
+        area_stock: line.areaStock ?? '',
+        user_name: line.userName || caller.userName,
+        flag: line.addDuplicate ? 1 : 0,
         created_at: now,
       })
       await repo.touchSheet(trx, sheet.id, now)
     })
   }
 
-  async updateLine(
-    kind: SheetKind,
-    caller: Caller,
-    input: { OrderId: string; Id: number; Amount: number; price: number; part_name?: string },
-  ): Promise<void> {
-    const sheet = await this.sheet(kind, caller, input.OrderId)
-    const line = await repo.findLine(this.db, sheet.id, input.Id)
+  async updateLine(kind: SheetKind, caller: Caller, change: SheetLineChange): Promise<void> {
+    const sheet = await this.sheet(kind, caller, change.orderId)
+    const line = await repo.findLine(this.db, sheet.id, change.lineId)
     if (!line) throw fail.notFound()
     await repo.updateLine(this.db, line.id, {
-      amount_x100: input.Amount,
-      price_fen: input.price,
-      money_fen: lineMoneyFen(input.Amount, input.price),
-      part_name: input.part_name ?? line.part_name,
+      amount_x100: change.amount,
+      price_fen: change.priceFen,
+      money_fen: lineMoneyFen(change.amount, change.priceFen),
+      part_name: change.partName ?? line.part_name,
     })
   }
 
@@ -208,7 +183,10 @@ export class SheetsService {
     }))
   }
 
-  /** Plate and model for a VIN: from the company's own earlier sheets, the model otherwise from the catalogue. */
+  /**
+   * Plate and model for a VIN: from the company's own earlier sheets, the model otherwise from the catalogue
+   * (matched as the VIN query matches, model year included).
+   */
   async vinFill(
     caller: Caller,
     vin: string,
@@ -217,16 +195,7 @@ export class SheetsService {
     if (earlier && (earlier.car_no || earlier.car_type)) {
       return { carNo: earlier.car_no, carType: earlier.car_type, source: 'sheet' }
     }
-    const patterns = await catalogue.vinPatterns(this.db, vin.slice(0, 3))
-    const vds = vin.slice(3, 8)
-    const ids = [
-      ...new Set(
-        patterns
-          .filter((p) => [...p.vds_pattern].every((c, i) => c === '*' || c === vds[i]))
-          .map((p) => Number(p.model_id)),
-      ),
-    ]
-    const models = await catalogue.findModelsByIds(this.db, ids)
+    const models = await modelsForVin(this.ctx.db, decodeVin(vin, new Date(this.ctx.clock.now())))
     const [only] = models
     if (models.length === 1 && only)
       return {

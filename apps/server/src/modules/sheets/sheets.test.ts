@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadTinyCatalogue } from '../../../test/catalogue-fixture'
 import { addStaff, createCompanyAccount } from '../../../test/factories'
 import { dbKinds, startTestApp, type TestApp } from '../../../test/helper'
-import { beijingDate } from './sheets.dto'
+import { beijingDate } from '../../clock'
 import { lineMoneyFen } from './sheets.service'
 
 const VIN = 'LFVBA41K2KC947080'
@@ -351,6 +351,10 @@ describe.each(dbKinds)('sheets on %s', (kind) => {
       carType: '一汽-大众 迈腾 2020款 330TSI DSG 领先型',
       source: 'catalogue',
     })
+    // The same maker and vehicle descriptor of model year 2016 (G): no 2020 model is taken for it.
+    const older = `${draft.slice(0, 9)}G${draft.slice(10)}`
+    const olderVin = `${older.slice(0, 8)}${checkDigit(older)}${older.slice(9)}`
+    expect((await call('/api/epc/vinfill', { VIN: olderVin })).data).toMatchObject({ source: 'none' })
     expect((await call('/api/epc/vinfill', { VIN: 'LGBH52E05MY123456' }, other)).data).toMatchObject({
       carNo: '',
       source: 'none',

@@ -1,0 +1,7 @@
+// `like` patterns from user text: the one place that escapes %, _ and \ so they match themselves.
+import { type RawBuilder, sql } from 'kysely'
+
+/** The right-hand side of `column like …` matching values that contain `text`, on SQLite and PostgreSQL. */
+export function containing(text: string): RawBuilder<string> {
+  return sql<string>`${`%${text.replace(/[%_\\]/g, (c) => `\\${c}`)}%`} escape '\\'`
+}

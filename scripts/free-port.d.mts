@@ -1,0 +1,2 @@
+/** A port nothing listens on now. */
+export function freePort(): Promise<number>
