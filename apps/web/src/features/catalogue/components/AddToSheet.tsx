@@ -1,10 +1,11 @@
 // The catalogue's way into the sheets: 加入报价单 / 加入采购单 for one part and 全部加入报价单 for a list. Each
 // opens the sheet page in a new window carrying the parts (features/sheets/links.ts).
 import { FileAddOutlined, PlusCircleOutlined, ShoppingCartOutlined } from '@ant-design/icons'
+import type { SheetKind } from '@epc/shared'
 import { Button, Dropdown, Space, Tooltip } from 'antd'
 import type { ReactNode } from 'react'
 import { feedback } from '../../../lib/feedback'
-import { openSheetWindow, type PendingPart, type SheetKind, sheetLink } from '../../sheets/links'
+import { openSheetWindow, type PendingPart, sheetLink } from '../../sheets'
 
 const LABEL: Record<SheetKind, string> = { quote: '加入报价单', purchase: '加入采购单' }
 const ICON: Record<SheetKind, ReactNode> = { quote: <FileAddOutlined />, purchase: <ShoppingCartOutlined /> }

@@ -6,9 +6,9 @@ import { Descriptions, Drawer, Empty, Skeleton, Table, Tag, Timeline, Typography
 import type { JSX } from 'react'
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { useDisplaySize } from '../../../lib/display-size'
+import { formatMoney } from '../../../lib/format'
 import { useCloseWhenHidden } from '../../../lib/keep-alive'
 import { usePartDetail } from '../api/part-detail'
-import { formatMoney } from '../format'
 import { AddToSheetButtons, pendingPart } from './AddToSheet'
 import { fromTypeAt, partsDetailUrl } from './links'
 

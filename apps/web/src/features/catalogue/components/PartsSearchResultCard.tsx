@@ -3,7 +3,7 @@
 import type { PartsQueryRow } from '@epc/shared'
 import { Alert, Card, Descriptions, Empty, Table, Tag } from 'antd'
 import { useDisplaySize } from '../../../lib/display-size'
-import { formatMoney } from '../format'
+import { formatMoney } from '../../../lib/format'
 import { AddToSheetButtons, pendingPart } from './AddToSheet'
 import styles from './PartsSearch.module.css'
 import {

@@ -4,7 +4,7 @@ import type { PartsQueryRow } from '@epc/shared'
 import { Table } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { useDisplaySize } from '../../../lib/display-size'
-import { formatMoney } from '../format'
+import { formatMoney } from '../../../lib/format'
 import { AddToSheetMenu, pendingPart } from './AddToSheet'
 import styles from './PartsSearch.module.css'
 import {
