@@ -1,16 +1,16 @@
 // The parts of one illustration: callout, number (copyable), name with remark, quantity, 4S price, stock,
 // the replacement flag and 停售; rows of the selected callout are marked, hovering one points at its callout.
-import type { IllustrationPart } from '@epc/shared'
 import { Button, Table, Tag, Tooltip, Typography } from 'antd'
 import { useEffect, useRef } from 'react'
 import { useDisplaySize } from '../../../lib/display-size'
-import { formatMoney } from '../format'
+import { formatMoney } from '../../../lib/format'
+import type { CataloguePart } from '../api/illustration'
 import { AddToSheetMenu, pendingPart } from './AddToSheet'
 import styles from './IllustrationPartsTable.module.css'
 
-type Row = IllustrationPart & { key: number }
+type Row = CataloguePart & { key: number }
 
-function flagText(p: IllustrationPart): string {
+function substitutesText(p: CataloguePart): string {
   if (p.replaced_by) return `已被 ${p.replaced_by} 替换`
   return p.substitutes > 0 ? `有 ${p.substitutes} 个互换件` : '有替换件'
 }
@@ -23,7 +23,7 @@ export function IllustrationPartsTable({
   onHover,
   onOpen,
 }: {
-  parts: IllustrationPart[]
+  parts: CataloguePart[]
   selectedIndex: number
   loading: boolean
   onSelect: (index: number) => void
@@ -93,8 +93,8 @@ export function IllustrationPartsTable({
                     停售
                   </Tag>
                 )}
-                {p.flag === 1 && (
-                  <Tooltip title={flagText(p)}>
+                {p.hasSubstitutes && (
+                  <Tooltip title={substitutesText(p)}>
                     <Tag color="blue" className={styles.tag}>
                       替
                     </Tag>
