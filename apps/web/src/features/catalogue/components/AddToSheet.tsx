@@ -13,24 +13,6 @@ const KINDS: SheetKind[] = ['quote', 'purchase']
 /** The row trigger's accessible name. */
 const MENU_LABEL = '加入报价单/采购单'
 
-/** A catalogue part as the sheets take it: the 4S price as the sale price, no purchase price known. */
-export function pendingPart(part: {
-  disp_number: string
-  part_name_cn: string | null
-  price: number | null
-  stock_total: number
-  quantity?: number
-}): PendingPart {
-  return {
-    disp_number: part.disp_number,
-    part_name_cn: part.part_name_cn ?? '',
-    available_stock: part.stock_total,
-    sale_price: part.price,
-    purchase_price: null,
-    ...(part.quantity ? { quantity: part.quantity } : {}),
-  }
-}
-
 /**
  * One small trigger for a table row, with 加入报价单 and 加入采购单 in its menu: one narrow column keeps the
  * dense tables readable at 1024. It takes no focus (not by Tab, not by click), so the row keys — arrows and

@@ -5,7 +5,8 @@ import { useEffect, useRef } from 'react'
 import { useDisplaySize } from '../../../lib/display-size'
 import { formatMoney } from '../../../lib/format'
 import type { CataloguePart } from '../api/illustration'
-import { AddToSheetMenu, pendingPart } from './AddToSheet'
+import { pendingPart } from '../pending-part'
+import { AddToSheetMenu } from './AddToSheet'
 import styles from './IllustrationPartsTable.module.css'
 
 type Row = CataloguePart & { key: number }

@@ -248,7 +248,7 @@ function SheetFormDialogModal({
       >
         <Input
           maxLength={20}
-          placeholder="17位车架号，输入后自动带出车牌号和车型"
+          placeholder={`${VIN_LENGTH}位车架号，输入后自动带出车牌号和车型`}
           style={{ fontFamily: 'monospace', letterSpacing: 1 }}
           aria-label="车架号"
         />
