@@ -11,7 +11,15 @@ import type {
 } from '@epc/shared'
 import { expect, type Locator, type Page, test } from '@playwright/test'
 import { readPendingParts } from '../src/features/sheets/links'
-import { type Api, accountWithApi, screenshot, screenshotWidths, signIn, type TestAccount } from './support'
+import {
+  type Api,
+  accountWithApi,
+  resize,
+  screenshot,
+  screenshotWidths,
+  signIn,
+  type TestAccount,
+} from './support'
 
 // Each test makes its data through the API and opens windows; a busy machine needs more than the default.
 test.describe.configure({ timeout: 120_000 })
@@ -142,8 +150,7 @@ test('a partsDetail row and the drawer add a part to a quotation or a purchase o
   const drawerPurchase = await sheetWindow(page, drawer.getByRole('button', { name: '加入采购单' }))
   expect(drawerPurchase.path).toBe('/purchaseOrders')
   expect(drawerPurchase.parts[0]?.disp_number).toBe(detail.disp_number)
-  await page.setViewportSize({ width: 1024, height: 900 })
-  await page.waitForTimeout(450)
+  await resize(page, 1024)
   await screenshot(page, 'add-drawer-1024')
 })
 
