@@ -59,7 +59,8 @@ export function IllustrationPartsTable({
               : '') ?? ''
         }
         onRow={(r) => ({
-          'aria-selected': r.key === selectedIndex,
+          // The row the drawing and the keys point at: current, not a selection (a plain table has none).
+          'aria-current': r.key === selectedIndex ? 'true' : undefined,
           onClick: () => onSelect(r.key),
           onDoubleClick: () => onOpen(r.key),
           onMouseEnter: () => onHover(r.callout),

@@ -89,7 +89,7 @@ function AddPartDialogModal({
 
   const remaining = () => queue.slice(index)
 
-  const lookup = async (raw: string) => {
+  const fillFromCatalogue = async (raw: string) => {
     const number = raw.trim()
     if (!number || number === lookedUp.current) return
     lookedUp.current = number
@@ -132,7 +132,7 @@ function AddPartDialogModal({
     form.resetFields()
     form.setFieldsValue(valuesOf(kind, next))
     if (next) {
-      void lookup(next.disp_number)
+      void fillFromCatalogue(next.disp_number)
       setTimeout(() => amountRef.current?.select(), 50)
     } else setTimeout(() => numberRef.current?.focus(), 50)
   }
@@ -270,10 +270,10 @@ function AddPartDialogModal({
                     setUnknown(false)
                   }
                 }}
-                onBlur={(e) => void lookup(e.target.value)}
+                onBlur={(e) => void fillFromCatalogue(e.target.value)}
                 onPressEnter={(e) => {
                   e.preventDefault()
-                  void lookup(e.currentTarget.value)
+                  void fillFromCatalogue(e.currentTarget.value)
                   amountRef.current?.select()
                 }}
               />

@@ -1,5 +1,7 @@
 // The selected sheet: its header fields and total, the tools (添加配件, 生成采购单 from ticked quotation
-// lines, 导出Excel, 打印) and its lines; 编辑 and 删除 for the sheet. Without a selection it says how to get one.
+// lines, 导出Excel, 打印) and its lines; 编辑 and 删除 for the sheet. Deleting (after a confirm), the export
+// and the print view are done here; the dialogs belong to the screen. Without a selection it says how to
+// get one.
 import {
   DeleteOutlined,
   EditOutlined,
@@ -9,9 +11,15 @@ import {
   ShoppingCartOutlined,
 } from '@ant-design/icons'
 import type { SheetKind } from '@epc/shared'
-import { Button, Card, Descriptions, Empty, Tooltip } from 'antd'
+import { Button, Card, Descriptions, Empty, Modal, Tooltip } from 'antd'
 import type { DisplaySize } from '../../../lib/display-size'
+import { feedback } from '../../../lib/feedback'
 import { formatMoney } from '../../../lib/format'
+import { useSession } from '../../../lib/session'
+import { useCompanyInfo } from '../../account'
+import { useDeleteSheet } from '../api/delete-sheet'
+import { useDeleteSheetLine } from '../api/delete-sheet-line'
+import { openPrintView } from '../print/links'
 import { SHEET_TEXTS } from '../texts'
 import type { SheetLine, SheetRow } from '../types'
 import { SheetLines } from './SheetLines'
@@ -30,20 +38,63 @@ interface Props {
   onPick: (ids: number[]) => void
   onCreate: () => void
   onEdit: (sheet: SheetRow) => void
-  onDelete: (sheet: SheetRow) => void
+  onDeleted: (sheet: SheetRow) => void
   onAddPart: () => void
   onToPurchase: () => void
-  onExport: () => void
-  onPrint: () => void
   onEditLine: (line: SheetLine) => void
-  onDeleteLine: (line: SheetLine) => void
 }
+
+const DELETE = { okText: '删除', okButtonProps: { danger: true }, cancelText: '取消' } as const
+const succeeded = () => true
+const failed = () => false
 
 export function SheetDetailCard(props: Props) {
   const { kind, sheet, lines, displaySize, pickedIds } = props
   const texts = SHEET_TEXTS[kind]
   const quote = kind === 'quote'
   const picked = lines.filter((l) => pickedIds.includes(l.Id)).length
+  const [modal, modalHolder] = Modal.useModal()
+  const deleteSheet = useDeleteSheet(kind)
+  const deleteLine = useDeleteSheetLine(kind)
+  const userCompany = useSession((s) => s.info?.UserCompanyName ?? '')
+  const company = useCompanyInfo()
+
+  // A failed delete was announced by the API client.
+  const removeSheet = async (target: SheetRow) => {
+    const yes = await modal.confirm({
+      title: `确定删除${texts.name} ${target.OrderId}？`,
+      content: '单中的配件明细将一并删除，且不能恢复。',
+      ...DELETE,
+    })
+    if (!yes || !(await deleteSheet.mutateAsync(target).then(succeeded, failed))) return
+    feedback.success(texts.deleted)
+    props.onDeleted(target)
+  }
+
+  const removeLine = async (line: SheetLine) => {
+    const yes = await modal.confirm({
+      title: `确定删除配件 ${line.part_number}？`,
+      content: line.part_name || undefined,
+      ...DELETE,
+    })
+    if (!yes || !(await deleteLine.mutateAsync(line).then(succeeded, failed))) return
+    feedback.success('删除成功！')
+  }
+
+  const exportExcel = () => {
+    const companyName = company.data?.client_com_name ?? userCompany
+    void import('../export/excel').then((m) => {
+      if (m.canExport(kind, sheet, lines)) return m.exportSheet(kind, sheet, lines, companyName)
+    })
+  }
+
+  const print = () => {
+    if (!sheet) {
+      feedback.warning(`请选择所要打印的${texts.name}`)
+      return
+    }
+    openPrintView(kind, sheet.OrderId)
+  }
 
   const items = sheet
     ? [
@@ -87,13 +138,14 @@ export function SheetDetailCard(props: Props) {
             <Button size="small" icon={<EditOutlined />} onClick={() => props.onEdit(sheet)}>
               编辑
             </Button>
-            <Button size="small" danger icon={<DeleteOutlined />} onClick={() => props.onDelete(sheet)}>
+            <Button size="small" danger icon={<DeleteOutlined />} onClick={() => void removeSheet(sheet)}>
               删除
             </Button>
           </div>
         )
       }
     >
+      {modalHolder}
       {sheet ? (
         <>
           <Descriptions
@@ -114,10 +166,10 @@ export function SheetDetailCard(props: Props) {
                 </Button>
               </Tooltip>
             )}
-            <Button icon={<FileExcelOutlined />} onClick={props.onExport} data-testid="export-excel">
+            <Button icon={<FileExcelOutlined />} onClick={exportExcel} data-testid="export-excel">
               导出Excel
             </Button>
-            <Button icon={<PrinterOutlined />} onClick={props.onPrint} data-testid="print-sheet">
+            <Button icon={<PrinterOutlined />} onClick={print} data-testid="print-sheet">
               打印
             </Button>
           </div>
@@ -129,7 +181,7 @@ export function SheetDetailCard(props: Props) {
             selectedIds={pickedIds}
             onSelectIds={props.onPick}
             onEdit={props.onEditLine}
-            onDelete={props.onDeleteLine}
+            onDelete={(line) => void removeLine(line)}
           />
         </>
       ) : (

@@ -50,7 +50,7 @@ export function SheetLines({
           </span>
           {line.addedAgain && (
             <Tooltip title="该编码已在单中，经确认再次添加">
-              <Tag color="orange" className={styles.flag} data-testid="line-flag">
+              <Tag color="orange" className={styles.duplicate} data-testid="line-flag">
                 重复
               </Tag>
             </Tooltip>
