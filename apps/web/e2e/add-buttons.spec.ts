@@ -11,7 +11,15 @@ import type {
 } from '@epc/shared'
 import { expect, type Locator, type Page, test } from '@playwright/test'
 import { readPendingParts } from '../src/features/sheets/links'
-import { type Api, accountWithApi, screenshot, screenshotWidths, signIn, type TestAccount } from './support'
+import {
+  type Api,
+  accountWithApi,
+  resize,
+  screenshot,
+  screenshotWidths,
+  signIn,
+  type TestAccount,
+} from './support'
 
 // Each test makes its data through the API and opens windows; a busy machine needs more than the default.
 test.describe.configure({ timeout: 120_000 })
@@ -94,7 +102,7 @@ test('a partsDetail row and the drawer add a part to a quotation or a purchase o
   const row = table.locator('tr.ant-table-row').nth(index)
   await expect(row).toContainText(part.disp_number, { timeout: 30_000 })
   await row.getByText(part.part_name_cn, { exact: true }).first().click()
-  await expect(row).toHaveAttribute('aria-selected', 'true')
+  await expect(row).toHaveAttribute('aria-current', 'true')
   await expect(row.getByRole('button', { name: '加入报价单/采购单' })).toBeVisible()
   await screenshotWidths(page, 'add-parts-detail')
   await row.getByRole('button', { name: '加入报价单/采购单' }).click()
@@ -122,7 +130,7 @@ test('a partsDetail row and the drawer add a part to a quotation or a purchase o
   await expect(page.locator('button:focus')).toHaveCount(0)
   await page.keyboard.press('ArrowUp')
   await page.keyboard.press('ArrowDown')
-  await expect(table.locator('tr[aria-selected="true"]')).toContainText(part.disp_number)
+  await expect(table.locator('tr[aria-current="true"]')).toContainText(part.disp_number)
   await page.keyboard.press('Enter')
   const drawer = page.getByTestId('part-detail-drawer')
   await expect(drawer.getByTestId('part-detail')).toContainText(detail.disp_number)
@@ -142,8 +150,7 @@ test('a partsDetail row and the drawer add a part to a quotation or a purchase o
   const drawerPurchase = await sheetWindow(page, drawer.getByRole('button', { name: '加入采购单' }))
   expect(drawerPurchase.path).toBe('/purchaseOrders')
   expect(drawerPurchase.parts[0]?.disp_number).toBe(detail.disp_number)
-  await page.setViewportSize({ width: 1024, height: 900 })
-  await page.waitForTimeout(450)
+  await resize(page, 1024)
   await screenshot(page, 'add-drawer-1024')
 })
 

@@ -213,11 +213,14 @@ test('parts from the db parameter: add-and-continue, the duplicate confirm, line
   total += fen(p1.price ?? 0)
   await expectTotal(page, total)
 
-  // A reload does not add them again; the selection is still there.
+  // A reload does not add them again; the selection is still there. The parts would have gone to the
+  // selected sheet as soon as it was known, before its lines load: with the lines shown, the dialog and the
+  // banner are not coming.
   await page.reload()
+  await expect(page).not.toHaveURL(/db=/)
   await expect(lineRows(page)).toHaveCount(3)
-  await page.waitForTimeout(500)
   await expect(add).toBeHidden()
+  await expect(page.getByTestId('pending-banner')).toHaveCount(0)
 
   // F2 opens an empty add dialog (quantity 1); the sale price is required; Esc closes it.
   await page.keyboard.press('F2')
@@ -323,12 +326,53 @@ test('search and paging, the selection kept over a reload and cleared by a delet
   await expect(detail(page)).toContainText('报价单详情')
   expect(await page.evaluate(() => localStorage.getItem('xmpQuoteSelected'))).toBeNull()
 
-  // A list that cannot load empties and says so.
+  // A list that cannot load says why and shows no rows, but is not kept as an empty page: it loads again.
   await page.route('**/api/epc/queryquoteorder', (route) => route.abort())
   await page.getByLabel('搜索').fill('京A')
   await page.getByLabel('搜索').press('Enter')
-  await expect(page.getByTestId('sheet-list').getByText('抱歉，暂无数据')).toBeVisible({ timeout: 15_000 })
+  await expect(message(page, '网络异常，请稍后重试')).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByTestId('sheet-list').getByText('抱歉，暂无数据')).toBeVisible()
   await expect(listRows(page)).toHaveCount(0)
+  await page.unroute('**/api/epc/queryquoteorder')
+  await page.getByTestId('sheet-list').getByRole('button', { name: '重新加载' }).click()
+  await expect(listRows(page)).toHaveCount(10)
+  await expect(page.getByText('共有 11 条记录').first()).toBeVisible()
+})
+
+test('the sheet list is reached and selected by keyboard', async ({ page, request }) => {
+  const { account, api } = await accountWithApi(request)
+  const { vin } = await oneModelVin(api)
+  for (const carNo of ['津C20001', '津C20002', '津C20003']) {
+    await api('/api/epc/createquoteordermaster', { VIN: vin, carNo })
+  }
+  await signIn(page, account)
+  await page.goto('/quoteOrder')
+  await expect(listRows(page)).toHaveCount(3)
+  await expect(page.getByRole('grid', { name: '报价单列表' })).toBeVisible()
+
+  // Tab from the search reaches the first row (none is selected yet); the arrows move, Enter selects.
+  await button(page, '搜索').focus()
+  await page.keyboard.press('Tab')
+  await expect(listRows(page).first()).toBeFocused()
+  await page.keyboard.press('ArrowDown')
+  await expect(listRows(page).nth(1)).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(listRows(page).nth(1)).toHaveAttribute('aria-selected', 'true')
+  await expect(detail(page)).toContainText('津C20002')
+
+  // End goes to the last row, Space selects it; one row is selected at a time.
+  await page.keyboard.press('End')
+  await expect(listRows(page).nth(2)).toBeFocused()
+  await page.keyboard.press('Space')
+  await expect(listRows(page).nth(2)).toHaveAttribute('aria-selected', 'true')
+  await expect(detail(page)).toContainText('津C20001')
+  await expect(page.getByRole('row', { selected: true })).toHaveCount(1)
+
+  // Leaving the list and coming back lands on the selected row.
+  await page.keyboard.press('Shift+Tab')
+  await expect(listRows(page).nth(2)).not.toBeFocused()
+  await page.keyboard.press('Tab')
+  await expect(listRows(page).nth(2)).toBeFocused()
 })
 
 test('the header popovers list the latest sheets and open one in a new window', async ({

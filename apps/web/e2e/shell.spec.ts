@@ -7,6 +7,8 @@ import {
   chooseUserMenu,
   createAccount,
   DEMO,
+  installClock,
+  runTimers,
   screenshot,
   screenshotWidths,
   signIn,
@@ -131,13 +133,17 @@ test('a login on another device shows 账号异常 and signs out on 知道了', 
   })
   expect(other.ResultCode).toBe('10000')
 
+  await installClock(page)
   await page.reload()
   const notice = page.locator('.ant-notification-notice')
   await expect(notice.getByText('账号异常')).toBeVisible()
+  // Most of the 4500 ms pass at once, then time stands still: the notice waits for the user.
+  const shownAt = await page.evaluate(() => Date.now())
+  await page.clock.pauseAt(shownAt + 3500)
   await expect(notice.getByText('您的账号已在其他设备登录')).toBeVisible()
-  await screenshot(page, 'account-abnormal')
-  await page.waitForTimeout(1000)
   await expect(page).not.toHaveURL(/\/login/)
+  expect(await storageKeys(page)).toContain('xmpLIF')
+  await screenshot(page, 'account-abnormal')
   await notice.getByRole('button', { name: '知道了' }).click()
   await expect(page).toHaveURL(/\/login/)
   expect(await storageKeys(page)).toEqual([])
@@ -160,6 +166,7 @@ test('F6 goes to VIN search, which presses F1 after 600 ms to focus the VIN box'
   request,
 }) => {
   const account = await createAccount(request)
+  await installClock(page)
   await signIn(page, account)
   await page.goto('/user/admin')
   await expect(page.getByText('账号管理').first()).toBeVisible()
@@ -169,7 +176,7 @@ test('F6 goes to VIN search, which presses F1 after 600 ms to focus the VIN box'
   // The simulated F1 focuses the box by itself; blurring after it fired, a real F1 focuses it again.
   await expect(vinBox).toBeFocused()
   // Past the 600 ms auto-press, so that it cannot land after the blur below.
-  await page.waitForTimeout(1500)
+  await runTimers(page, 600)
   await page.getByRole('heading', { name: 'VIN查询' }).click()
   await expect(vinBox).not.toBeFocused()
   await page.keyboard.press('F1')

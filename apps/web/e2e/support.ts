@@ -1,10 +1,13 @@
 // Helpers for the browser tests: fresh accounts made through the real API (SMS code from the dev route),
-// sign-in through the real form, and screenshots under test-results/screens.
+// sign-in through the real form, the page's timers run ahead on Playwright's clock, and screenshots under
+// test-results/screens.
 import { mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { DEMO_SITE_KEYS, type LoginInfo } from '@epc/shared'
-import { type APIRequestContext, expect, type Page } from '@playwright/test'
-import { decodeData, sealRequest } from '../../server/src/call/envelope-codec'
+import { type APIRequestContext, type BrowserContext, expect, type Page } from '@playwright/test'
+import { RESIZE_THROTTLE_MS } from '../src/lib/display-size'
+// The web app's own envelope codec: a second client built from the protocol, as a third party's would be.
+import { decodeData, sealRequest } from '../src/lib/envelope'
 
 const SCREENS = resolve(import.meta.dirname, '../../../test-results/screens')
 
@@ -82,14 +85,38 @@ export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: join(SCREENS, `${name}.png`), fullPage: true })
 }
 
+const clocked = new WeakSet<BrowserContext>()
+
+/**
+ * Installs Playwright's clock on the page's context (once; time keeps flowing as before). Install it before
+ * the page schedules the timers a test wants to run ahead.
+ */
+export async function installClock(page: Page) {
+  if (clocked.has(page.context())) return
+  clocked.add(page.context())
+  await page.clock.install()
+}
+
+/** Fires whatever the page has scheduled within the next `ms`, at once rather than by waiting. */
+export async function runTimers(page: Page, ms: number) {
+  await installClock(page)
+  await page.clock.runFor(ms)
+}
+
+/** Resizes the window and runs the app's resize throttle, so the display size has followed. */
+export async function resize(page: Page, width: number) {
+  await installClock(page)
+  await page.setViewportSize({ width, height: 900 })
+  await runTimers(page, RESIZE_THROTTLE_MS)
+}
+
 /** Screenshots at the two widths the spec's display sizes turn on. */
 export async function screenshotWidths(page: Page, name: string) {
   for (const width of [1440, 1024]) {
-    await page.setViewportSize({ width, height: 900 })
-    await page.waitForTimeout(450)
+    await resize(page, width)
     await screenshot(page, `${name}-${width}`)
   }
-  await page.setViewportSize({ width: 1440, height: 900 })
+  await resize(page, 1440)
 }
 
 export async function storageKeys(page: Page): Promise<string[]> {

@@ -41,7 +41,7 @@ async function signInBrowser(page: Page, account: TestAccount) {
 const callout = (page: Page, n: number | string) =>
   page.getByTestId('illustration').locator(`g.callout[data-callout="${n}"]`)
 const selectedRow = (page: Page) =>
-  page.getByTestId('illustration-parts').locator('tbody tr[aria-selected="true"]')
+  page.getByTestId('illustration-parts').locator('tbody tr[aria-current="true"]')
 
 test('a one-model demo VIN leads to the group tree, an illustration, callouts, rows and the drawer', async ({
   page,
@@ -84,10 +84,10 @@ test('a one-model demo VIN leads to the group tree, an illustration, callouts, r
 
   // The arrow keys move the selection; the drawing follows.
   const at = await rows.evaluateAll((trs) =>
-    trs.findIndex((tr) => tr.getAttribute('aria-selected') === 'true'),
+    trs.findIndex((tr) => tr.getAttribute('aria-current') === 'true'),
   )
   await page.keyboard.press('ArrowDown')
-  await expect(rows.nth(at + 1)).toHaveAttribute('aria-selected', 'true')
+  await expect(rows.nth(at + 1)).toHaveAttribute('aria-current', 'true')
   const below =
     (await rows
       .nth(at + 1)
@@ -96,14 +96,14 @@ test('a one-model demo VIN leads to the group tree, an illustration, callouts, r
       .textContent()) ?? ''
   await expect(callout(page, below)).toHaveClass(/is-selected/)
   await page.keyboard.press('ArrowUp')
-  await expect(rows.nth(at)).toHaveAttribute('aria-selected', 'true')
+  await expect(rows.nth(at)).toHaveAttribute('aria-current', 'true')
   await expect(callout(page, n ?? '')).toHaveClass(/is-selected/)
 
   // Clicking a row selects it; hovering one points at its callout.
   const last = rows.last()
   const lastCallout = (await last.locator('td').first().textContent()) ?? ''
   await last.locator('td').nth(2).click()
-  await expect(last).toHaveAttribute('aria-selected', 'true')
+  await expect(last).toHaveAttribute('aria-current', 'true')
   await expect(callout(page, lastCallout)).toHaveClass(/is-selected/)
   await rows.first().hover()
   const firstCallout = (await rows.first().locator('td').first().textContent()) ?? ''

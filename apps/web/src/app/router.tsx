@@ -74,9 +74,14 @@ export const routes: RouteObject[] = [
       },
       {
         // The print view stands alone (no header, menus or footer) but needs a login like the sheets.
-        path: paths.printSheet,
-        lazy: page(() => import('../features/sheets/print/PrintSheetPage')),
-        handle: { title: '打印' },
+        lazy: page(() => import('./layout/QueryLayout')),
+        children: [
+          {
+            path: paths.printSheet,
+            lazy: page(() => import('../features/sheets/print/PrintSheetPage')),
+            handle: { title: '打印' },
+          },
+        ],
       },
       {
         path: paths.apiPage,

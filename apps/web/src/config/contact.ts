@@ -1,5 +1,6 @@
 // Contact details, download links and the legal constants shown on the info pages and in the footer.
 // One place so a build for another operator only sets VITE_* variables instead of editing page texts.
+import { BRAND_NAME } from './brand'
 
 function fromEnv(value: unknown, fallback: string): string {
   // An empty variable in a .env file means "not configured", not "show nothing".
@@ -21,7 +22,7 @@ export const serviceWechat = imWechat ?? ''
 export const serviceQq = imQq ?? ''
 
 export const supportEmail = 'service@qipei-epc.cn'
-export const operatorName = '汽配EPC（演示）运营方'
+export const operatorName = `${BRAND_NAME}（演示）运营方`
 
 /** Hours named on the privacy policy and user agreement (spec section 2). */
 export const legalHours = '周一至周六 09:00-18:30'

@@ -1,66 +1,25 @@
 // The client against the real server process on a fresh SQLite file: sealing, tokens, the error policy and
 // the retry that must not run a change twice.
 /// <reference types="node" />
-import { type ChildProcess, spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
-import { type CompanyInfo, type LoginInfo, Messages } from '@epc/shared'
+import { join } from 'node:path'
+import { type CompanyInfo, type LoginInfo, Messages, ResultCode } from '@epc/shared'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ApiError, api, unwrap } from './api-client'
+import { freePort, startServer } from '../test/real-server'
+import { ApiError, api, isResultCode } from './api-client'
 import { setNavigator } from './navigation'
 import { clearAllStoredState, LOGIN_INFO_KEY, loadLoginInfo, saveLoginInfo } from './storage'
 
-// happy-dom replaces URL, so the path is built with node:path.
-const REPO_ROOT = resolve(import.meta.dirname, '../../../..')
 const DEMO = { Mobile: '13800138000', Password: 'demo1234' }
 
 let server: ChildProcess
 let dataDir: string
 let origin: string
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()))
-    })
-  })
-}
-
-function startServer(port: number): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-      cwd: REPO_ROOT,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        SQLITE_PATH: join(dataDir, 'epc.sqlite'),
-        LOG_LEVEL: 'warn',
-        WEB_DIST: '/nonexistent',
-        NODE_ENV: 'development',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let output = ''
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString()
-      if (output.includes('已启动')) resolve(child)
-    }
-    child.stdout?.on('data', onData)
-    child.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString()
-    })
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)))
-  })
-}
-
-async function login(): Promise<LoginInfo> {
-  return unwrap(await api.post<LoginInfo>('/api/author/login', DEMO))
+function login(): Promise<LoginInfo> {
+  return api.post<LoginInfo>('/api/author/login', DEMO)
 }
 
 function knowButton(): HTMLButtonElement | undefined {
@@ -71,7 +30,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'epc-web-'))
   const port = await freePort()
   origin = `http://127.0.0.1:${port}`
-  server = await startServer(port)
+  server = await startServer(port, dataDir)
   // Same origin as the API, like the real deployment: the default site entry (apiBase '') is used as is.
   ;(window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(`${origin}/`)
 })
@@ -100,22 +59,23 @@ describe('api client against the server', () => {
     expect(info.Mobile).toBe(DEMO.Mobile)
     saveLoginInfo(info)
     const company = await api.post<CompanyInfo>('/api/usercenter/getclientcompanyinfo')
-    expect(company?.ResultCode).toBe('10000')
-    expect(company?.data?.AccountInfo.client_com_name).toBe('演示汽配有限公司')
+    expect(company.AccountInfo.client_com_name).toBe('演示汽配有限公司')
   })
 
-  it('resolves a business failure instead of throwing', async () => {
-    const result = await api.post('/api/author/login', { ...DEMO, Password: 'wrong123' })
-    expect(result?.ResultCode).toBe('10001')
-    expect(result?.ResultMsg).toBeTruthy()
-    expect(() => unwrap(result)).toThrow(ApiError)
+  it('throws a business failure as an ApiError with its code, and stays on the page', async () => {
+    const error = await api.post('/api/author/login', { ...DEMO, Password: 'wrong123' }).catch((e) => e)
+    expect(error).toBeInstanceOf(ApiError)
+    expect((error as ApiError).kind).toBe('result')
+    expect((error as ApiError).code).toBe(ResultCode.BusinessFailure)
+    expect((error as ApiError).message).toBeTruthy()
+    expect(isResultCode(error, ResultCode.BusinessFailure)).toBe(true)
     expect(navigate).not.toHaveBeenCalled()
   })
 
   it('on 40100 forgets the login info and goes to /login', async () => {
     saveLoginInfo({ UserName: 'x', Mobile: DEMO.Mobile, UserID: 1, UserCompanyName: 'x', Token: 'bad-token' })
-    const result = await api.post('/api/usercenter/getclientcompanyinfo')
-    expect(result).toBeNull()
+    const error = await api.post('/api/usercenter/getclientcompanyinfo').catch((e) => e)
+    expect(isResultCode(error, ResultCode.NotLoggedIn)).toBe(true)
     expect(localStorage.getItem(LOGIN_INFO_KEY)).toBeNull()
     expect(navigate).toHaveBeenCalledWith('/login')
   })
@@ -125,7 +85,7 @@ describe('api client against the server', () => {
     await login()
 
     saveLoginInfo(first)
-    expect(await api.post('/api/usercenter/getclientcompanyinfo')).toBeNull()
+    await expect(api.post('/api/usercenter/getclientcompanyinfo')).rejects.toBeInstanceOf(ApiError)
     await vi.waitFor(() => expect(knowButton()).toBeDefined())
     expect(document.body.textContent).toContain('账号异常')
     expect(document.body.textContent).toContain(Messages.signedInElsewhere)
@@ -138,7 +98,7 @@ describe('api client against the server', () => {
 
     navigate.mockReset()
     saveLoginInfo(first)
-    expect(await api.post('/api/usercenter/getclientcompanyinfo')).toBeNull()
+    await expect(api.post('/api/usercenter/getclientcompanyinfo')).rejects.toBeInstanceOf(ApiError)
     await new Promise((r) => setTimeout(r, 4000))
     expect(navigate).not.toHaveBeenCalled()
     expect(loadLoginInfo()).not.toBeNull()
@@ -162,14 +122,13 @@ describe('api client against the server', () => {
     const mobile = `139${String(Date.now()).slice(-8)}`
     const payload = { Mobile: mobile, Scene: 'register' }
 
-    const result = await api.post('/api/author/sendsmscode', payload)
-    expect(result?.ResultCode).toBe('10000')
+    await api.post('/api/author/sendsmscode', payload)
     expect(bodies).toHaveLength(2)
     expect(typeof bodies[0]).toBe('string')
     expect(bodies[1]).toBe(bodies[0])
 
-    const again = await api.post('/api/author/sendsmscode', payload)
-    expect(again?.ResultCode).toBe('10001')
+    const again = await api.post('/api/author/sendsmscode', payload).catch((e) => e)
+    expect(isResultCode(again, ResultCode.BusinessFailure)).toBe(true)
     expect(bodies).toHaveLength(3)
 
     const code = await realFetch(`${origin}/api/dev/smscode?mobile=${mobile}`)

@@ -1,5 +1,6 @@
 // The only place that talks HTTP: seals each payload into the envelope, retries lost calls with the same
-// body, decodes the answer, and owns the error policy of protocol.md section 4.
+// body, decodes the answer, and owns the error policy of protocol.md section 4. Every call answers its data
+// or throws an ApiError.
 import {
   ACCOUNT_ABNORMAL_CODES,
   type ApiResult,
@@ -7,6 +8,7 @@ import {
   Limits,
   ResultCode,
 } from '@epc/shared'
+import { paths } from '../config/paths'
 import { currentSite } from '../config/sites'
 import { feedback } from './feedback'
 import { navigateTo } from './navigation'
@@ -23,6 +25,11 @@ export class ApiError extends Error {
     this.name = 'ApiError'
     this.kind = kind
     this.result = result
+  }
+
+  /** The answer's ResultCode, when the server answered at all. */
+  get code(): string | undefined {
+    return this.result?.ResultCode
   }
 }
 
@@ -97,36 +104,31 @@ function decode<T>(response: EnvelopeResponse, decodeData: (data: string) => unk
   return result
 }
 
-function handle<T>(result: ApiResult<T>, opts: PostOptions): ApiResult<T> | null {
+/** The error policy of protocol.md section 4, run once for every answer that is not a success. */
+function announce(result: ApiResult, opts: PostOptions): void {
   const code = result.ResultCode
-  if (code === ResultCode.Success) return result
   if (code === ResultCode.NotLoggedIn) {
     clearLoginInfo()
-    navigateTo('/login')
-    return null
-  }
-  if (ACCOUNT_ABNORMAL_CODES.includes(code)) {
+    navigateTo(paths.login)
+  } else if (ACCOUNT_ABNORMAL_CODES.includes(code)) {
     feedback.accountAbnormal(result.ResultMsg, () => {
       clearAllStoredState()
-      navigateTo('/login')
+      navigateTo(paths.login)
     })
-    return null
-  }
-  if (ENVELOPE_CODES.includes(code)) feedback.warning('请求失败')
+  } else if (ENVELOPE_CODES.includes(code)) feedback.warning('请求失败')
   else if (SHOW_SERVER_MESSAGE.includes(code)) feedback.warning(result.ResultMsg)
   // 10003 is not a failure to announce: the caller asks whether to add the part again.
   else if (code !== ResultCode.DuplicatePart && (opts.failMessage || opts.showResultMsg)) {
     const text = opts.showResultMsg || code === ResultCode.InvalidField ? result.ResultMsg : opts.failMessage
     feedback.warning(text ?? result.ResultMsg)
   }
-  return result
 }
 
-async function post<T = unknown>(
-  path: string,
-  payload: object = {},
-  opts: PostOptions = {},
-): Promise<ApiResult<T> | null> {
+/**
+ * Sends one call and answers the data of a success. Anything else throws an ApiError, after the error policy
+ * above has told the user (or signed them out); callers only catch what they handle themselves.
+ */
+async function post<T = void>(path: string, payload: object = {}, opts: PostOptions = {}): Promise<T> {
   const site = currentSite()
   const { sealRequest, decodeData } = await loadEnvelope()
   const body = JSON.stringify(sealRequest(site.keys, payload))
@@ -140,15 +142,16 @@ async function post<T = unknown>(
     feedback.warning(opts.failMessage ?? NETWORK_FAILURE)
     throw error
   }
-  return handle(result, opts)
+  if (result.ResultCode !== ResultCode.Success) {
+    announce(result, opts)
+    throw new ApiError('result', result.ResultMsg || '请求未完成', result)
+  }
+  return result.data as T
 }
 
 export const api = { post }
 
-/** For TanStack Query fetchers: the data of a success, an ApiError for anything else. */
-export function unwrap<T>(result: ApiResult<T> | null): T {
-  if (result?.ResultCode !== ResultCode.Success) {
-    throw new ApiError('result', result?.ResultMsg ?? '请求未完成', result ?? undefined)
-  }
-  return result.data as T
+/** A business answer with this code (e.g. 10003, the part is already on the sheet). */
+export function isResultCode(error: unknown, code: ResultCode): boolean {
+  return error instanceof ApiError && error.code === code
 }

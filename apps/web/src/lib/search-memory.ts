@@ -2,12 +2,12 @@
 // of a fresh page; and which parts-search variant F8 opens. Kept in local storage, so a reload keeps it and
 // logout (which clears storage) forgets it.
 import { create } from 'zustand'
+import { paths } from '../config/paths'
+import { loadSearchMemory, saveSearchMemory } from './storage'
 
 /** The fromType query parameter: 1 VIN, 2 car type, 3 smartSearch, 4 parts search. */
 export type FromType = 1 | 2 | 3 | 4
-export type PartsVariant = '/partsSearchNew' | '/partsSearch'
-
-const KEY = 'xmpSearchMemory'
+export type PartsVariant = typeof paths.partsSearchNew | typeof paths.partsSearch
 
 interface SearchMemory {
   results: Partial<Record<FromType, string>>
@@ -15,14 +15,10 @@ interface SearchMemory {
 }
 
 function load(): SearchMemory {
-  try {
-    const stored = JSON.parse(localStorage.getItem(KEY) ?? 'null') as Partial<SearchMemory> | null
-    return {
-      results: stored?.results ?? {},
-      partsVariant: stored?.partsVariant === '/partsSearch' ? '/partsSearch' : '/partsSearchNew',
-    }
-  } catch {
-    return { results: {}, partsVariant: '/partsSearchNew' }
+  const stored = loadSearchMemory() as Partial<SearchMemory> | null
+  return {
+    results: stored?.results ?? {},
+    partsVariant: stored?.partsVariant === paths.partsSearch ? paths.partsSearch : paths.partsSearchNew,
   }
 }
 
@@ -30,7 +26,7 @@ export const useSearchMemory = create<SearchMemory>(() => load())
 
 function save() {
   const { results, partsVariant } = useSearchMemory.getState()
-  localStorage.setItem(KEY, JSON.stringify({ results, partsVariant }))
+  saveSearchMemory({ results, partsVariant })
 }
 
 /** A screen that shows a result records where it is (path and query). */

@@ -1,17 +1,32 @@
-// What the browser keeps between visits: the login info (compressed under xmpLIF, as the product always has)
-// and the page zoom, which survives logout because it belongs to the machine, not the account.
-import type { LoginInfo } from '@epc/shared'
+// Everything the browser keeps between visits, and the only module that touches local storage: the login info
+// (compressed under xmpLIF, as the product always has), the page zoom (it survives logout because it belongs
+// to the machine, not the account), the search memory and the selected sheet of each kind.
+import type { LoginInfo, SheetKind } from '@epc/shared'
 import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from 'lz-string'
 
 export const LOGIN_INFO_KEY = 'xmpLIF'
 export const ZOOM_KEY = 'xmpZoom'
+export const SEARCH_MEMORY_KEY = 'xmpSearchMemory'
+export const SELECTED_SHEET_KEYS: Record<SheetKind, string> = {
+  quote: 'xmpQuoteSelected',
+  purchase: 'xmpPurchaseSelected',
+}
+
+/** A stored value, or null when it is missing or storage is unavailable (private mode, blocked). */
+function read(key: string): string | null {
+  try {
+    return localStorage.getItem(key)
+  } catch {
+    return null
+  }
+}
 
 export function saveLoginInfo(info: LoginInfo): void {
   localStorage.setItem(LOGIN_INFO_KEY, compressToEncodedURIComponent(JSON.stringify(info)))
 }
 
 export function loadLoginInfo(): LoginInfo | null {
-  const raw = localStorage.getItem(LOGIN_INFO_KEY)
+  const raw = read(LOGIN_INFO_KEY)
   if (!raw) return null
   try {
     const info = JSON.parse(decompressFromEncodedURIComponent(raw) ?? '') as Partial<LoginInfo> | null
@@ -38,10 +53,33 @@ export function clearAllStoredState(): void {
 }
 
 export function getZoom(): number {
-  const zoom = Number(localStorage.getItem(ZOOM_KEY) ?? 1)
+  const zoom = Number(read(ZOOM_KEY) ?? 1)
   return Number.isFinite(zoom) && zoom > 0 ? zoom : 1
 }
 
 export function setZoom(zoom: number): void {
   localStorage.setItem(ZOOM_KEY, String(zoom))
+}
+
+/** The search memory as stored (lib/search-memory.ts checks its shape), or null. */
+export function loadSearchMemory(): unknown {
+  try {
+    return JSON.parse(read(SEARCH_MEMORY_KEY) ?? 'null')
+  } catch {
+    return null
+  }
+}
+
+export function saveSearchMemory(memory: object): void {
+  localStorage.setItem(SEARCH_MEMORY_KEY, JSON.stringify(memory))
+}
+
+/** The number of the sheet last selected on that kind's screen. */
+export function loadSelectedSheet(kind: SheetKind): string | null {
+  return read(SELECTED_SHEET_KEYS[kind])
+}
+
+export function saveSelectedSheet(kind: SheetKind, orderId: string | null): void {
+  if (orderId) localStorage.setItem(SELECTED_SHEET_KEYS[kind], orderId)
+  else localStorage.removeItem(SELECTED_SHEET_KEYS[kind])
 }

@@ -1,9 +1,9 @@
 // The header's 4S报价系统 and 采购单 menu items once signed in: hovering shows the latest quotations or
 // purchase orders (spec section 2). Loaded lazily, so /login does not download the list code.
+import type { SheetKind } from '@epc/shared'
 import { Popover } from 'antd'
 import { type ReactElement, useState } from 'react'
 import { LatestSheets } from '../../features/sheets/components/LatestSheets'
-import type { SheetKind } from '../../features/sheets/links'
 import { QueryProvider } from '../query'
 
 export default function HeaderSheets({ kind, children }: { kind: SheetKind; children: ReactElement }) {

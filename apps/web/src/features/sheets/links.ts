@@ -6,8 +6,6 @@ import type { SheetKind } from '@epc/shared'
 import lz from 'lz-string'
 import { paths } from '../../config/paths'
 
-export type { SheetKind }
-
 /** A part record used to add lines (spec section 3), plus an optional quantity. */
 export interface PendingPart {
   disp_number: string

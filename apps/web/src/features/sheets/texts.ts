@@ -1,6 +1,8 @@
 // What differs between the two kinds of sheet on screen: names, field labels and rules, the spec's messages
 // (purchase orders follow the quotation pattern where the spec names only the quotation text), and the
 // display truncation of spec section 9.
+
+import type { SheetKind } from '@epc/shared'
 import {
   clientNameField,
   type DecimalField,
@@ -13,7 +15,6 @@ import {
   type TextField,
   TRUNCATE,
 } from '@epc/shared'
-import type { SheetKind } from './links'
 
 export interface SheetTexts {
   name: string
@@ -25,8 +26,6 @@ export interface SheetTexts {
   updated: string
   deleted: string
   updateFailed: string
-  /** The local-storage key of the selected sheet. */
-  selectedKey: string
 }
 
 export const SHEET_TEXTS: Record<SheetKind, SheetTexts> = {
@@ -39,7 +38,6 @@ export const SHEET_TEXTS: Record<SheetKind, SheetTexts> = {
     updated: SheetMessages.updatedQuote,
     deleted: SheetMessages.deletedQuote,
     updateFailed: SheetMessages.updateQuoteFailed,
-    selectedKey: 'xmpQuoteSelected',
   },
   purchase: {
     name: '采购单',
@@ -50,7 +48,6 @@ export const SHEET_TEXTS: Record<SheetKind, SheetTexts> = {
     updated: SheetMessages.updatedPurchase,
     deleted: SheetMessages.deletedPurchase,
     updateFailed: SheetMessages.updatePurchaseFailed,
-    selectedKey: 'xmpPurchaseSelected',
   },
 }
 

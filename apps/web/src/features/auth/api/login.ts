@@ -9,7 +9,7 @@ export interface LoginPayload {
   SmsCode?: string
 }
 
-export function login(payload: LoginPayload) {
+export function login(payload: LoginPayload): Promise<LoginInfo> {
   return api.post<LoginInfo>('/api/author/login', payload, { showResultMsg: true })
 }
 

@@ -2,8 +2,8 @@
 // /login, even when the call fails.
 import { api } from '../../../lib/api-client'
 import { reloadSearchMemory } from '../../../lib/search-memory'
+import { reloadSession } from '../../../lib/session'
 import { clearAllExceptZoom } from '../../../lib/storage'
-import { reloadSession } from '../session'
 
 export async function logout(goToLogin: () => void) {
   try {

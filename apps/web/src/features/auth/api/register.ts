@@ -11,7 +11,7 @@ export interface RegisterPayload {
   CompanyName: string
 }
 
-export function register(payload: RegisterPayload) {
+export function register(payload: RegisterPayload): Promise<LoginInfo> {
   return api.post<LoginInfo>('/api/author/register', payload, { showResultMsg: true })
 }
 

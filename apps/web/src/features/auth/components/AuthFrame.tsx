@@ -2,6 +2,7 @@
 // underneath. The white header comes from the app's sign-in layout.
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
+import { BRAND_NAME } from '../../../config/brand'
 import { paths } from '../../../config/paths'
 import styles from './AuthFrame.module.css'
 
@@ -10,7 +11,7 @@ export function AuthFrame({ title, children }: { title: string; children: ReactN
     <div className={styles.page}>
       <main className={styles.main}>
         <section className={styles.intro}>
-          <h1>汽配EPC</h1>
+          <h1>{BRAND_NAME}</h1>
           <p>VIN 精准查询原厂配件编码，4S 价格、替换件与各仓库存一目了然；报价单、采购单一键导出打印。</p>
           <ul>
             <li>车型查询免费使用</li>

@@ -22,10 +22,11 @@ export function SmsCodeButton({ form, scene }: { form: FormInstance; scene: SmsS
     } catch {
       return
     }
-    const result = await send
-      .mutateAsync({ Mobile: form.getFieldValue('Mobile'), Scene: scene })
-      .catch(() => null)
-    if (result?.ResultCode === '10000') {
+    const sent = await send.mutateAsync({ Mobile: form.getFieldValue('Mobile'), Scene: scene }).then(
+      () => true,
+      () => false,
+    )
+    if (sent) {
       feedback.success('验证码已发送')
       setSecondsLeft(AccountLimits.smsResendSeconds)
     }

@@ -5,19 +5,13 @@ import { useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { paths } from '../../../config/paths'
 import { fieldRule } from '../../../lib/form-rules'
+import { signIn } from '../../../lib/session'
 import { type LoginPayload, useLogin } from '../api/login'
 import { AuthFrame } from '../components/AuthFrame'
 import { SmsCodeField } from '../components/SmsCodeField'
-import { signIn } from '../session'
+import { safeRedirect } from '../redirect'
 
 type Mode = 'password' | 'sms'
-
-/** Only paths inside the app: an address from the query must not send the user elsewhere. */
-export function safeRedirect(target: string | null): string {
-  return target?.startsWith('/') && !target.startsWith('//') && !target.startsWith(paths.login)
-    ? target
-    : paths.vinSearch
-}
 
 export default function LoginPage() {
   const [mode, setMode] = useState<Mode>('password')
@@ -31,9 +25,9 @@ export default function LoginPage() {
       mode === 'password'
         ? { Mobile: values.Mobile, Password: values.Password }
         : { Mobile: values.Mobile, SmsCode: values.SmsCode }
-    const result = await login.mutateAsync(payload).catch(() => null)
-    if (result?.ResultCode === '10000' && result.data) {
-      signIn(result.data)
+    const info = await login.mutateAsync(payload).catch(() => null)
+    if (info) {
+      signIn(info)
       navigate(safeRedirect(params.get('redirect')), { replace: true })
     }
   }

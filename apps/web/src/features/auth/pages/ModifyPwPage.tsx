@@ -5,11 +5,11 @@ import { Link, useNavigate } from 'react-router'
 import { paths } from '../../../config/paths'
 import { feedback } from '../../../lib/feedback'
 import { fieldRule, sameAs } from '../../../lib/form-rules'
+import { reloadSession } from '../../../lib/session'
 import { clearLoginInfo } from '../../../lib/storage'
 import { useResetPassword } from '../api/reset-password'
 import { AuthFrame } from '../components/AuthFrame'
 import { SmsCodeField } from '../components/SmsCodeField'
-import { reloadSession } from '../session'
 
 interface Values {
   Mobile: string
@@ -24,8 +24,11 @@ export default function ModifyPwPage() {
   const navigate = useNavigate()
 
   const onFinish = async ({ Confirm: _c, ...payload }: Values) => {
-    const result = await reset.mutateAsync(payload).catch(() => null)
-    if (result?.ResultCode === '10000') {
+    const done = await reset.mutateAsync(payload).then(
+      () => true,
+      () => false,
+    )
+    if (done) {
       feedback.success('密码已重置，请使用新密码登录')
       clearLoginInfo()
       reloadSession()

@@ -5,10 +5,10 @@ import { Button, Checkbox, Form, Input } from 'antd'
 import { Link, useNavigate } from 'react-router'
 import { paths } from '../../../config/paths'
 import { fieldRule, sameAs } from '../../../lib/form-rules'
+import { signIn } from '../../../lib/session'
 import { type RegisterPayload, useRegister } from '../api/register'
 import { AuthFrame } from '../components/AuthFrame'
 import { SmsCodeField } from '../components/SmsCodeField'
-import { signIn } from '../session'
 
 export default function RegisterPage() {
   const [form] = Form.useForm<RegisterPayload & { Confirm: string; Agree: boolean }>()
@@ -20,9 +20,9 @@ export default function RegisterPage() {
     Agree: _a,
     ...payload
   }: RegisterPayload & { Confirm: string; Agree: boolean }) => {
-    const result = await register.mutateAsync(payload).catch(() => null)
-    if (result?.ResultCode === '10000' && result.data) {
-      signIn(result.data)
+    const info = await register.mutateAsync(payload).catch(() => null)
+    if (info) {
+      signIn(info)
       navigate(paths.vinSearch, { replace: true })
     }
   }

@@ -1,9 +1,16 @@
 // /api/epc/accidentzones: the collision zones of the car outline (front, rear, left, right, roof).
 import type { AccidentZone } from '@epc/shared'
-import { useQuery } from '@tanstack/react-query'
-import { CATALOGUE_STALE_MS, lookup } from './lookup'
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { CATALOGUE_STALE_MS, fetchCatalogue } from './fetch-catalogue'
+import { catalogueKeys } from './keys'
 
-export const accidentZones = () => lookup<AccidentZone[]>('/api/epc/accidentzones')
+export const fetchAccidentZones = () => fetchCatalogue<AccidentZone[]>('/api/epc/accidentzones')
 
-export const useAccidentZones = () =>
-  useQuery({ queryKey: ['accidentzones'], queryFn: accidentZones, staleTime: CATALOGUE_STALE_MS })
+export const accidentZonesQuery = () =>
+  queryOptions({
+    queryKey: catalogueKeys.accidentZones(),
+    queryFn: fetchAccidentZones,
+    staleTime: CATALOGUE_STALE_MS,
+  })
+
+export const useAccidentZones = () => useQuery(accidentZonesQuery())

@@ -1,9 +1,16 @@
 // /api/epc/carbrands (free): brands grouped by initial letter.
 import type { BrandInitial } from '@epc/shared'
-import { useQuery } from '@tanstack/react-query'
-import { CATALOGUE_STALE_MS, lookup } from './lookup'
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { CATALOGUE_STALE_MS, fetchCatalogue } from './fetch-catalogue'
+import { catalogueKeys } from './keys'
 
-export const carBrands = () => lookup<BrandInitial[]>('/api/epc/carbrands')
+export const fetchCarBrands = () => fetchCatalogue<BrandInitial[]>('/api/epc/carbrands')
 
-export const useCarBrands = () =>
-  useQuery({ queryKey: ['carbrands'], queryFn: carBrands, staleTime: CATALOGUE_STALE_MS })
+export const carBrandsQuery = () =>
+  queryOptions({
+    queryKey: catalogueKeys.carBrands(),
+    queryFn: fetchCarBrands,
+    staleTime: CATALOGUE_STALE_MS,
+  })
+
+export const useCarBrands = () => useQuery(carBrandsQuery())

@@ -1,18 +1,22 @@
 // /api/epc/carmodels (free): the models of a series, optionally of one year.
 import type { CarInfo } from '@epc/shared'
-import { useQuery } from '@tanstack/react-query'
-import { CATALOGUE_STALE_MS, lookup } from './lookup'
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { CATALOGUE_STALE_MS, fetchCatalogue } from './fetch-catalogue'
+import { catalogueKeys } from './keys'
 
-export const carModels = (seriesNumber: string, year?: number) =>
-  lookup<CarInfo[]>(
+export const fetchCarModels = (seriesNumber: string, year?: number) =>
+  fetchCatalogue<CarInfo[]>(
     '/api/epc/carmodels',
     year === undefined ? { series_number: seriesNumber } : { series_number: seriesNumber, year },
   )
 
-export const useCarModels = (seriesNumber: string | null, year?: number) =>
-  useQuery({
-    queryKey: ['carmodels', seriesNumber, year],
-    queryFn: () => carModels(seriesNumber ?? '', year),
+export const carModelsQuery = (seriesNumber: string | null, year?: number) =>
+  queryOptions({
+    queryKey: catalogueKeys.carModels(seriesNumber, year),
+    queryFn: () => fetchCarModels(seriesNumber ?? '', year),
     enabled: !!seriesNumber,
     staleTime: CATALOGUE_STALE_MS,
   })
+
+export const useCarModels = (seriesNumber: string | null, year?: number) =>
+  useQuery(carModelsQuery(seriesNumber, year))

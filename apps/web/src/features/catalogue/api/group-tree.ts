@@ -1,15 +1,18 @@
 // /api/epc/grouptree: a model's main groups, sub groups and their illustrations.
 import type { GroupTreeAnswer } from '@epc/shared'
-import { useQuery } from '@tanstack/react-query'
-import { CATALOGUE_STALE_MS, lookup } from './lookup'
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { CATALOGUE_STALE_MS, fetchCatalogue } from './fetch-catalogue'
+import { catalogueKeys } from './keys'
 
-export const groupTree = (modelId: string) =>
-  lookup<GroupTreeAnswer>('/api/epc/grouptree', { ModelId: modelId })
+export const fetchGroupTree = (modelCode: string) =>
+  fetchCatalogue<GroupTreeAnswer>('/api/epc/grouptree', { ModelId: modelCode })
 
-export const useGroupTree = (modelId: string | null) =>
-  useQuery({
-    queryKey: ['grouptree', modelId],
-    queryFn: () => groupTree(modelId ?? ''),
-    enabled: !!modelId,
+export const groupTreeQuery = (modelCode: string | null) =>
+  queryOptions({
+    queryKey: catalogueKeys.groupTree(modelCode),
+    queryFn: () => fetchGroupTree(modelCode ?? ''),
+    enabled: !!modelCode,
     staleTime: CATALOGUE_STALE_MS,
   })
+
+export const useGroupTree = (modelCode: string | null) => useQuery(groupTreeQuery(modelCode))

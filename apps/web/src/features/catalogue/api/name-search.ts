@@ -1,15 +1,19 @@
 // /api/epc/namesearch: a model's parts by Chinese name, pinyin, initials, trade alias or number.
 import type { NameSearchHit } from '@epc/shared'
-import { useQuery } from '@tanstack/react-query'
-import { CATALOGUE_STALE_MS, lookup } from './lookup'
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { CATALOGUE_STALE_MS, fetchCatalogue } from './fetch-catalogue'
+import { catalogueKeys } from './keys'
 
-export const nameSearch = (modelId: string, keyword: string) =>
-  lookup<NameSearchHit[]>('/api/epc/namesearch', { ModelId: modelId, Keyword: keyword })
+export const fetchNameSearch = (modelCode: string, keyword: string) =>
+  fetchCatalogue<NameSearchHit[]>('/api/epc/namesearch', { ModelId: modelCode, Keyword: keyword })
 
-export const useNameSearch = (modelId: string | null, keyword: string) =>
-  useQuery({
-    queryKey: ['namesearch', modelId, keyword],
-    queryFn: () => nameSearch(modelId ?? '', keyword),
-    enabled: !!modelId && keyword.trim().length > 0,
+export const nameSearchQuery = (modelCode: string | null, keyword: string) =>
+  queryOptions({
+    queryKey: catalogueKeys.nameSearch(modelCode, keyword),
+    queryFn: () => fetchNameSearch(modelCode ?? '', keyword),
+    enabled: !!modelCode && keyword.trim().length > 0,
     staleTime: CATALOGUE_STALE_MS,
   })
+
+export const useNameSearch = (modelCode: string | null, keyword: string) =>
+  useQuery(nameSearchQuery(modelCode, keyword))

@@ -1,15 +1,18 @@
 // /api/epc/partdetail: chain, substitutes, price lists, stock of the ten warehouses, fitting models.
 import type { PartDetailAnswer } from '@epc/shared'
-import { useQuery } from '@tanstack/react-query'
-import { lookup } from './lookup'
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { fetchCatalogue } from './fetch-catalogue'
+import { catalogueKeys } from './keys'
 
-export const partDetail = (partNumber: string) =>
-  lookup<PartDetailAnswer>('/api/epc/partdetail', { part_number: partNumber })
+export const fetchPartDetail = (partNumber: string) =>
+  fetchCatalogue<PartDetailAnswer>('/api/epc/partdetail', { part_number: partNumber })
 
-export const usePartDetail = (partNumber: string | null) =>
-  useQuery({
-    queryKey: ['partdetail', partNumber],
-    queryFn: () => partDetail(partNumber ?? ''),
+export const partDetailQuery = (partNumber: string | null) =>
+  queryOptions({
+    queryKey: catalogueKeys.partDetail(partNumber),
+    queryFn: () => fetchPartDetail(partNumber ?? ''),
     enabled: !!partNumber,
     staleTime: 60_000,
   })
+
+export const usePartDetail = (partNumber: string | null) => useQuery(partDetailQuery(partNumber))

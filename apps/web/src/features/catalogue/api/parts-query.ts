@@ -1,15 +1,18 @@
 // /api/epc/partsquery: up to 50 part codes; old numbers answer with their replacement.
 import type { PartsQueryRow } from '@epc/shared'
-import { useQuery } from '@tanstack/react-query'
-import { lookup } from './lookup'
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { fetchCatalogue } from './fetch-catalogue'
+import { catalogueKeys } from './keys'
 
-export const partsQuery = (codes: string[]) =>
-  lookup<PartsQueryRow[]>('/api/epc/partsquery', { Codes: codes })
+export const fetchPartsQuery = (codes: string[]) =>
+  fetchCatalogue<PartsQueryRow[]>('/api/epc/partsquery', { Codes: codes })
 
-export const usePartsQuery = (codes: string[]) =>
-  useQuery({
-    queryKey: ['partsquery', codes],
-    queryFn: () => partsQuery(codes),
+export const partsQueryQuery = (codes: string[]) =>
+  queryOptions({
+    queryKey: catalogueKeys.partsQuery(codes),
+    queryFn: () => fetchPartsQuery(codes),
     enabled: codes.length > 0,
     staleTime: 60_000,
   })
+
+export const usePartsQuery = (codes: string[]) => useQuery(partsQueryQuery(codes))

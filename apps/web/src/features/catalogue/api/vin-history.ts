@@ -1,8 +1,12 @@
 // /api/epc/vinhistory: the account's recent VINs and the demo VINs to try.
 import type { VinHistoryAnswer } from '@epc/shared'
-import { useQuery } from '@tanstack/react-query'
-import { lookup } from './lookup'
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { fetchCatalogue } from './fetch-catalogue'
+import { catalogueKeys } from './keys'
 
-export const vinHistory = () => lookup<VinHistoryAnswer>('/api/epc/vinhistory')
+export const fetchVinHistory = () => fetchCatalogue<VinHistoryAnswer>('/api/epc/vinhistory')
 
-export const useVinHistory = () => useQuery({ queryKey: ['vinhistory'], queryFn: vinHistory })
+export const vinHistoryQuery = () =>
+  queryOptions({ queryKey: catalogueKeys.vinHistory(), queryFn: fetchVinHistory })
+
+export const useVinHistory = () => useQuery(vinHistoryQuery())

@@ -1,11 +1,17 @@
 // /api/epc/vinquery: decode a VIN and find its model(s); also kept in the account's VIN history.
 import type { VinQueryAnswer } from '@epc/shared'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { lookup } from './lookup'
+import { fetchCatalogue } from './fetch-catalogue'
+import { catalogueKeys } from './keys'
 
-export const vinQuery = (vin: string) => lookup<VinQueryAnswer>('/api/epc/vinquery', { VIN: vin })
+export const fetchVinQuery = (vin: string) =>
+  fetchCatalogue<VinQueryAnswer>('/api/epc/vinquery', { VIN: vin })
 
 export const vinQueryOptions = (vin: string) =>
-  queryOptions({ queryKey: ['vinquery', vin], queryFn: () => vinQuery(vin), staleTime: 60_000 })
+  queryOptions({
+    queryKey: catalogueKeys.vinQuery(vin),
+    queryFn: () => fetchVinQuery(vin),
+    staleTime: 60_000,
+  })
 
 export const useVinQuery = (vin: string | null) => useQuery({ ...vinQueryOptions(vin ?? ''), enabled: !!vin })

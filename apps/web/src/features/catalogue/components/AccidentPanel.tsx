@@ -5,10 +5,12 @@ import { Button, Checkbox, Empty, Skeleton, Spin, Table, Tag, Typography } from 
 import type { ColumnsType } from 'antd/es/table'
 import { useState } from 'react'
 import { Link } from 'react-router'
-import { paths } from '../../../config/paths'
 import { type DisplaySize, useDisplaySize } from '../../../lib/display-size'
 import { useAccidentZones } from '../api/accident-zones'
-import { AddAllToQuote, pendingPart } from './AddToSheet'
+import { partsDetailUrl } from '../links'
+import { pendingPart } from '../pending-part'
+import { toggleZone } from '../zone-choice'
+import { AddAllToQuote } from './AddToSheet'
 import { CarOutline, SELECTED_FILL, type ZoneState } from './CarOutline'
 import {
   SmartPartNumber,
@@ -20,35 +22,9 @@ import {
 
 type Item = AccidentAnswer['items'][number]
 
-/**
- * The selection after clicking a zone. A top zone stands for all of its sub zones (and the structure behind
- * them), so it replaces them; clicking one sub zone of a chosen top zone keeps the others.
- */
-export function toggleZone(zones: AccidentZone[], selected: string[], code: string): string[] {
-  const set = new Set(selected)
-  const top = zones.find((z) => z.code === code)
-  const parent = zones.find((z) => z.children.some((c) => c.code === code))
-  if (top) {
-    const had = set.has(code)
-    for (const c of top.children) set.delete(c.code)
-    if (had) set.delete(code)
-    else set.add(code)
-  } else if (parent && set.has(parent.code)) {
-    set.delete(parent.code)
-    for (const c of parent.children) if (c.code !== code) set.add(c.code)
-  } else if (set.has(code)) {
-    set.delete(code)
-  } else {
-    set.add(code)
-  }
-  // In the catalogue's order, so the same choice always makes the same URL.
-  const order = zones.flatMap((z) => [z.code, ...z.children.map((c) => c.code)])
-  return order.filter((c) => set.has(c))
-}
-
 function columns(
   size: DisplaySize,
-  modelId: string,
+  modelCode: string,
   onOpenPart: (number: string) => void,
 ): ColumnsType<Item> {
   const wide = size === 'large'
@@ -80,7 +56,7 @@ function columns(
       width: wide ? 90 : 72,
       render: (v: string, r) => (
         <Link
-          to={`${paths.partsDetail}?${new URLSearchParams({ ModelId: modelId, imageid: v, callout: String(r.callout), fromType: '3' })}`}
+          to={partsDetailUrl({ modelCode, imageid: v, callout: r.callout, fromType: 3 })}
           title="打开爆炸图"
         >
           {v}
@@ -172,14 +148,14 @@ function ZoneChecklist({
 }
 
 export function AccidentPanel({
-  modelId,
+  modelCode,
   selected,
   onSelect,
   answer,
   loading,
   onOpenPart,
 }: {
-  modelId: string | null
+  modelCode: string | null
   /** Chosen zone codes; a top zone's code stands for all of its sub zones. */
   selected: string[]
   onSelect: (codes: string[]) => void
@@ -234,7 +210,7 @@ export function AccidentPanel({
       <ZoneChecklist zones={zones} stateOf={stateOf} onToggle={toggle} />
     </div>
   )
-  const result = !modelId ? (
+  const result = !modelCode ? (
     <Empty description="请先选择车辆" image={Empty.PRESENTED_IMAGE_SIMPLE} />
   ) : !selected.length ? (
     <Empty description="请在车身图上点击碰撞部位，或在右侧勾选" image={Empty.PRESENTED_IMAGE_SIMPLE} />
@@ -253,7 +229,7 @@ export function AccidentPanel({
       <Table<Item>
         size={size === 'large' ? 'middle' : 'small'}
         rowKey={(r) => `${r.imageid}/${r.callout}/${r.disp_number}`}
-        columns={columns(size, modelId, onOpenPart)}
+        columns={columns(size, modelCode, onOpenPart)}
         scroll={{ y: 560 }}
         dataSource={answer.items}
         loading={loading}

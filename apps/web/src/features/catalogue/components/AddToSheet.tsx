@@ -1,34 +1,17 @@
 // The catalogue's way into the sheets: 加入报价单 / 加入采购单 for one part and 全部加入报价单 for a list. Each
 // opens the sheet page in a new window carrying the parts (features/sheets/links.ts).
 import { FileAddOutlined, PlusCircleOutlined, ShoppingCartOutlined } from '@ant-design/icons'
+import type { SheetKind } from '@epc/shared'
 import { Button, Dropdown, Space, Tooltip } from 'antd'
 import type { ReactNode } from 'react'
 import { feedback } from '../../../lib/feedback'
-import { openSheetWindow, type PendingPart, type SheetKind, sheetLink } from '../../sheets/links'
+import { openSheetWindow, type PendingPart, sheetLink } from '../../sheets'
 
 const LABEL: Record<SheetKind, string> = { quote: '加入报价单', purchase: '加入采购单' }
 const ICON: Record<SheetKind, ReactNode> = { quote: <FileAddOutlined />, purchase: <ShoppingCartOutlined /> }
 const KINDS: SheetKind[] = ['quote', 'purchase']
 /** The row trigger's accessible name. */
 const MENU_LABEL = '加入报价单/采购单'
-
-/** A catalogue part as the sheets take it: the 4S price as the sale price, no purchase price known. */
-export function pendingPart(part: {
-  disp_number: string
-  part_name_cn: string | null
-  price: number | null
-  stock_total: number
-  quantity?: number
-}): PendingPart {
-  return {
-    disp_number: part.disp_number,
-    part_name_cn: part.part_name_cn ?? '',
-    available_stock: part.stock_total,
-    sale_price: part.price,
-    purchase_price: null,
-    ...(part.quantity ? { quantity: part.quantity } : {}),
-  }
-}
 
 /**
  * One small trigger for a table row, with 加入报价单 and 加入采购单 in its menu: one narrow column keeps the

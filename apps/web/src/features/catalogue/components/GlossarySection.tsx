@@ -1,8 +1,8 @@
 // One system of the glossary: its generic part names as compact cards (name, unit, pinyin, trade aliases),
 // with the characters that matched the search highlighted.
 
+import type { GlossaryGroup, Span } from '../glossary-search'
 import styles from './Glossary.module.css'
-import type { GlossaryGroup, Span } from './GlossaryMatch'
 
 export function GlossaryHighlight({ text, span }: { text: string; span?: Span }) {
   if (!span) return <>{text}</>

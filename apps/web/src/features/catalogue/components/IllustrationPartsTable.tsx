@@ -1,16 +1,17 @@
 // The parts of one illustration: callout, number (copyable), name with remark, quantity, 4S price, stock,
 // the replacement flag and 停售; rows of the selected callout are marked, hovering one points at its callout.
-import type { IllustrationPart } from '@epc/shared'
 import { Button, Table, Tag, Tooltip, Typography } from 'antd'
 import { useEffect, useRef } from 'react'
 import { useDisplaySize } from '../../../lib/display-size'
-import { formatMoney } from '../format'
-import { AddToSheetMenu, pendingPart } from './AddToSheet'
+import { formatMoney } from '../../../lib/format'
+import type { CataloguePart } from '../api/illustration'
+import { pendingPart } from '../pending-part'
+import { AddToSheetMenu } from './AddToSheet'
 import styles from './IllustrationPartsTable.module.css'
 
-type Row = IllustrationPart & { key: number }
+type Row = CataloguePart & { key: number }
 
-function flagText(p: IllustrationPart): string {
+function substitutesText(p: CataloguePart): string {
   if (p.replaced_by) return `已被 ${p.replaced_by} 替换`
   return p.substitutes > 0 ? `有 ${p.substitutes} 个互换件` : '有替换件'
 }
@@ -23,7 +24,7 @@ export function IllustrationPartsTable({
   onHover,
   onOpen,
 }: {
-  parts: IllustrationPart[]
+  parts: CataloguePart[]
   selectedIndex: number
   loading: boolean
   onSelect: (index: number) => void
@@ -58,7 +59,8 @@ export function IllustrationPartsTable({
               : '') ?? ''
         }
         onRow={(r) => ({
-          'aria-selected': r.key === selectedIndex,
+          // The row the drawing and the keys point at: current, not a selection (a plain table has none).
+          'aria-current': r.key === selectedIndex ? 'true' : undefined,
           onClick: () => onSelect(r.key),
           onDoubleClick: () => onOpen(r.key),
           onMouseEnter: () => onHover(r.callout),
@@ -93,8 +95,8 @@ export function IllustrationPartsTable({
                     停售
                   </Tag>
                 )}
-                {p.flag === 1 && (
-                  <Tooltip title={flagText(p)}>
+                {p.hasSubstitutes && (
+                  <Tooltip title={substitutesText(p)}>
                     <Tag color="blue" className={styles.tag}>
                       替
                     </Tag>

@@ -50,10 +50,6 @@ export function IllustrationViewer({
     null,
   )
 
-  // A new drawing starts fitted.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: svg is the trigger, not a value read here
-  useEffect(() => setView(FIT), [svg])
-
   // Zooms around a point given in the box's own pixels, so the spot under the cursor stays put.
   const zoomAt = (factor: number, px?: number, py?: number) =>
     setView((v) => {

@@ -3,9 +3,11 @@
 import type { MaintenanceAnswer } from '@epc/shared'
 import { Button, Empty, type GetRef, InputNumber, Space, Spin, Table, Tag, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
-import { type Ref, useEffect, useState } from 'react'
+import type { Ref } from 'react'
 import { type DisplaySize, useDisplaySize } from '../../../lib/display-size'
-import { AddAllToQuote, pendingPart } from './AddToSheet'
+import { useDraft } from '../../../lib/use-draft'
+import { pendingPart } from '../pending-part'
+import { AddAllToQuote } from './AddToSheet'
 import {
   SmartPartNumber,
   SmartResultHeader,
@@ -79,7 +81,7 @@ function quoteParts(items: Item[]) {
 }
 
 export function MaintenancePanel({
-  modelId,
+  modelCode,
   mileage,
   answer,
   loading,
@@ -87,7 +89,7 @@ export function MaintenancePanel({
   onOpenPart,
   inputRef,
 }: {
-  modelId: string | null
+  modelCode: string | null
   mileage: number | null
   answer: MaintenanceAnswer | undefined
   loading: boolean
@@ -96,9 +98,8 @@ export function MaintenancePanel({
   inputRef?: Ref<MileageInputRef>
 }) {
   const size = useDisplaySize()
-  const [draft, setDraft] = useState<number | null>(mileage)
   // A mileage arriving through the URL (the header's return to the last result) replaces what was typed.
-  useEffect(() => setDraft(mileage), [mileage])
+  const [draft, setDraft] = useDraft<number | null>(mileage)
 
   const submit = (km = draft) => {
     if (km === null) return
@@ -126,7 +127,7 @@ export function MaintenancePanel({
           onChange={(v) => setDraft(v)}
           onPressEnter={() => submit()}
         />
-        <Button type="primary" disabled={!modelId || draft === null} onClick={() => submit()}>
+        <Button type="primary" disabled={!modelCode || draft === null} onClick={() => submit()}>
           查询
         </Button>
         <span style={{ marginInlineStart: 12, color: '#8c8c8c' }}>常用里程</span>
@@ -135,7 +136,7 @@ export function MaintenancePanel({
             <Button
               key={km}
               type={mileage === km ? 'primary' : 'default'}
-              disabled={!modelId}
+              disabled={!modelCode}
               onClick={() => submit(km)}
               style={{ paddingInline: 10 }}
             >
@@ -144,7 +145,7 @@ export function MaintenancePanel({
           ))}
         </Space.Compact>
       </div>
-      {!modelId ? (
+      {!modelCode ? (
         <Empty description="请先选择车辆" image={Empty.PRESENTED_IMAGE_SIMPLE} />
       ) : mileage === null ? (
         <Empty description="请输入行驶里程或选择常用里程" image={Empty.PRESENTED_IMAGE_SIMPLE} />

@@ -6,11 +6,12 @@ import { Descriptions, Drawer, Empty, Skeleton, Table, Tag, Timeline, Typography
 import type { JSX } from 'react'
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { useDisplaySize } from '../../../lib/display-size'
+import { formatMoney } from '../../../lib/format'
 import { useCloseWhenHidden } from '../../../lib/keep-alive'
 import { usePartDetail } from '../api/part-detail'
-import { formatMoney } from '../format'
-import { AddToSheetButtons, pendingPart } from './AddToSheet'
-import { fromTypeAt, partsDetailUrl } from './links'
+import { fromTypeAt, partsDetailUrl } from '../links'
+import { pendingPart } from '../pending-part'
+import { AddToSheetButtons } from './AddToSheet'
 
 const NO_DATA = '抱歉，暂无数据'
 const mono = { fontFamily: 'Menlo, Consolas, monospace' }
@@ -50,7 +51,7 @@ export function PartDetailDrawer(props: { partNumber: string | null; onClose: ()
   // A fitting model opens in the search context the drawer was opened from.
   const modelUrl = (m: FittingModel) =>
     partsDetailUrl({
-      ModelId: m.ModelId,
+      modelCode: m.ModelId,
       imageid: m.imageid,
       callout: m.callout,
       fromType: fromTypeAt(pathname, params),

@@ -4,14 +4,8 @@ import type { PartsQueryRow } from '@epc/shared'
 import { WAREHOUSES } from '@epc/shared'
 import { Button, Popover, Space, Tag, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
+import { isPartHit, type PartsSearchHit } from '../part-codes'
 import styles from './PartsSearch.module.css'
-
-/** A row that describes a part (found, by prefix, or the replacement of an old number). */
-export type PartsSearchHit = Extract<PartsQueryRow, { status: 'found' | 'prefix' | 'superseded' }>
-
-export function isPartHit(row: PartsQueryRow): row is PartsSearchHit {
-  return row.status === 'found' || row.status === 'prefix' || row.status === 'superseded'
-}
 
 export const NOT_FOUND = '未找到该编码'
 

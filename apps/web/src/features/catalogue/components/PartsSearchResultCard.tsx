@@ -3,17 +3,12 @@
 import type { PartsQueryRow } from '@epc/shared'
 import { Alert, Card, Descriptions, Empty, Table, Tag } from 'antd'
 import { useDisplaySize } from '../../../lib/display-size'
-import { formatMoney } from '../format'
-import { AddToSheetButtons, pendingPart } from './AddToSheet'
+import { formatMoney } from '../../../lib/format'
+import { isPartHit, type PartsSearchHit } from '../part-codes'
+import { pendingPart } from '../pending-part'
+import { AddToSheetButtons } from './AddToSheet'
 import styles from './PartsSearch.module.css'
-import {
-  isPartHit,
-  NOT_FOUND,
-  type PartsSearchHit,
-  PartsSearchNumber,
-  PartsSearchStatusNote,
-  stockColumns,
-} from './PartsSearchCells'
+import { NOT_FOUND, PartsSearchNumber, PartsSearchStatusNote, stockColumns } from './PartsSearchCells'
 
 interface Props {
   row: PartsQueryRow

@@ -4,11 +4,12 @@ import type { PartsQueryRow } from '@epc/shared'
 import { Table } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { useDisplaySize } from '../../../lib/display-size'
-import { formatMoney } from '../format'
-import { AddToSheetMenu, pendingPart } from './AddToSheet'
+import { formatMoney } from '../../../lib/format'
+import { isPartHit } from '../part-codes'
+import { pendingPart } from '../pending-part'
+import { AddToSheetMenu } from './AddToSheet'
 import styles from './PartsSearch.module.css'
 import {
-  isPartHit,
   PartsSearchNumber,
   PartsSearchStatusNote,
   PartsSearchSubstitutes,

@@ -2,7 +2,7 @@
 // the heading with count and total, and the table's total row.
 import { Button, Table, Typography } from 'antd'
 import type { ReactNode } from 'react'
-import { formatMoney } from '../format'
+import { formatMoney } from '../../../lib/format'
 
 const mono = { fontFamily: 'Menlo, Consolas, monospace' }
 

@@ -1,16 +1,18 @@
 // The vehicle of the maintenance and accident query: by VIN (recent and demo VINs offered, several models
 // answered → the user chooses) or by brand → series → model; shows the chosen model.
 import type { CarInfo } from '@epc/shared'
-import { decodeVin } from '@epc/shared'
+import { decodeVin, VinMessages } from '@epc/shared'
+import { useQueryClient } from '@tanstack/react-query'
 import { Alert, AutoComplete, Button, Input, type InputRef, Segmented, Select, Typography } from 'antd'
-import { type Ref, useEffect, useState } from 'react'
+import { type Ref, useRef, useState } from 'react'
 import { feedback } from '../../../lib/feedback'
+import { useDraft } from '../../../lib/use-draft'
 import { useCarBrands } from '../api/car-brands'
 import { useCarModels } from '../api/car-models'
 import { useCarSeries } from '../api/car-series'
 import { useVinHistory } from '../api/vin-history'
-import { useVinQuery } from '../api/vin-query'
-import { cleanVinInput } from './VinInput'
+import { useVinQuery, vinQueryOptions } from '../api/vin-query'
+import { cleanVinInput } from '../vin-text'
 
 type Mode = 'vin' | 'model'
 const mono = { fontFamily: 'Menlo, Consolas, monospace' }
@@ -59,7 +61,7 @@ function VinBox({
         allowClear
         enterButton="查询"
         loading={loading}
-        placeholder="请输入17位车架号（F1）"
+        placeholder={`${VinMessages.length}（F1）`}
         aria-label="车架号"
         spellCheck={false}
         autoComplete="off"
@@ -72,21 +74,30 @@ function VinBox({
   )
 }
 
+interface Choice {
+  brand: string | null
+  series: string | null
+}
+
 function ModelSelects({ car, onPick }: { car: CarInfo | null; onPick: (car: CarInfo) => void }) {
-  const [brand, setBrand] = useState<string | null>(car?.brand_number ?? null)
-  const [series, setSeries] = useState<string | null>(car?.series_number ?? null)
-  // A model chosen elsewhere (by VIN, or restored from the URL) moves the selects with it.
-  const carBrand = car?.brand_number
-  const carSeries = car?.series_number
-  useEffect(() => {
-    if (!carBrand || !carSeries) return
-    setBrand(carBrand)
-    setSeries(carSeries)
-  }, [carBrand, carSeries])
+  const [choice, setChoice] = useState<Choice>({
+    brand: car?.brand_number ?? null,
+    series: car?.series_number ?? null,
+  })
+  // A model chosen elsewhere (by VIN, or restored from the URL) moves the selects with it; adjusted while
+  // rendering, so the selects never show the old brand beside the new model.
+  const carChoice =
+    car?.brand_number && car.series_number ? `${car.brand_number}\n${car.series_number}` : null
+  const [seenCar, setSeenCar] = useState(carChoice)
+  if (carChoice !== seenCar) {
+    setSeenCar(carChoice)
+    if (car && carChoice) setChoice({ brand: car.brand_number, series: car.series_number })
+  }
+  const { brand, series } = choice
   const brands = useCarBrands()
   const seriesList = useCarSeries(brand)
   const models = useCarModels(series)
-  const modelId = car && car.series_number === series ? car.ModelId : null
+  const modelCode = car && car.series_number === series ? car.ModelId : null
   return (
     <>
       <Select
@@ -105,10 +116,7 @@ function ModelSelects({ car, onPick }: { car: CarInfo | null; onPick: (car: CarI
             search: `${b.name_en} ${b.group_name}`,
           })),
         }))}
-        onChange={(value: string) => {
-          setBrand(value)
-          setSeries(null)
-        }}
+        onChange={(value: string) => setChoice({ brand: value, series: null })}
       />
       <Select
         aria-label="车系"
@@ -129,7 +137,7 @@ function ModelSelects({ car, onPick }: { car: CarInfo | null; onPick: (car: CarI
             <span style={{ color: '#8c8c8c' }}>{o.data.years.join('/')}</span>
           </span>
         )}
-        onChange={(value: string) => setSeries(value)}
+        onChange={(value: string) => setChoice({ brand, series: value })}
       />
       <Select
         aria-label="车型"
@@ -137,7 +145,7 @@ function ModelSelects({ car, onPick }: { car: CarInfo | null; onPick: (car: CarI
         style={{ width: 320 }}
         disabled={!series}
         loading={models.isLoading}
-        value={modelId}
+        value={modelCode}
         showSearch={{ optionFilterProp: ['label', 'search'] }}
         popupMatchSelectWidth={420}
         options={(models.data ?? []).map((m) => ({
@@ -164,15 +172,15 @@ function ModelSelects({ car, onPick }: { car: CarInfo | null; onPick: (car: CarI
 
 /** The chosen model in one line, for the card's header. */
 export function SmartCurrentVehicle({
-  modelId,
+  modelCode,
   car,
   vin,
 }: {
-  modelId: string | null
+  modelCode: string | null
   car: CarInfo | null
   vin: string
 }) {
-  if (!modelId) {
+  if (!modelCode) {
     return <Typography.Text type="secondary">请先按车架号或车型选择车辆</Typography.Text>
   }
   return (
@@ -181,7 +189,7 @@ export function SmartCurrentVehicle({
       style={{ display: 'flex', alignItems: 'baseline', gap: 10, minWidth: 0, fontWeight: 'normal' }}
     >
       <Typography.Text strong ellipsis style={{ fontSize: 15 }}>
-        {car?.car_name ?? modelId}
+        {car?.car_name ?? modelCode}
       </Typography.Text>
       {car && (
         <span style={{ color: '#8c8c8c', fontSize: 12, whiteSpace: 'nowrap' }}>
@@ -194,42 +202,42 @@ export function SmartCurrentVehicle({
 }
 
 export function SmartVehiclePicker({
-  modelId,
+  modelCode,
   car,
   vin,
   onPick,
   vinInputRef,
 }: {
-  modelId: string | null
+  modelCode: string | null
   car: CarInfo | null
   /** The VIN the current model was found by, if any. */
   vin: string
   onPick: (car: CarInfo, vin: string | null) => void
   vinInputRef?: Ref<InputRef>
 }) {
-  const [mode, setMode] = useState<Mode>(modelId && !vin ? 'model' : 'vin')
-  const [draft, setDraft] = useState(vin)
+  const queryClient = useQueryClient()
+  const [mode, setMode] = useState<Mode>(modelCode && !vin ? 'model' : 'vin')
   // A VIN arriving through the URL (the header's return to the last result) replaces what was typed.
-  useEffect(() => setDraft(vin), [vin])
-  // The counter makes a second query of the same VIN choose its model again.
-  const [asked, setAsked] = useState<{ vin: string; n: number } | null>(null)
-  const answer = useVinQuery(asked?.vin ?? null)
-  const data = asked && answer.data?.vinCode === asked.vin ? answer.data : undefined
+  const [draft, setDraft] = useDraft(vin)
+  // The VIN asked for last: its answer shows below, and an older answer arriving late picks nothing.
+  const [asked, setAsked] = useState<string | null>(null)
+  const latest = useRef<string | null>(null)
+  const answer = useVinQuery(asked)
+  const data = asked && answer.data?.vinCode === asked ? answer.data : undefined
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: onPick is new with every render of the page; a new answer (or asking again) is what picks.
-  useEffect(() => {
-    const only = data?.status === 'one' ? data.models[0] : undefined
-    if (only && asked) onPick(only, asked.vin)
-  }, [data, asked])
-
-  const submit = (raw: string) => {
+  // A VIN of one model picks it at once, each time it is asked; several models wait for a choice below.
+  const submit = async (raw: string) => {
     const decoded = decodeVin(raw)
     if (!decoded.valid) {
-      feedback.warning(decoded.errors[0] ?? '请输入17位车架号')
+      feedback.warning(decoded.errors[0] ?? VinMessages.length)
       return
     }
     setDraft(decoded.vin)
-    setAsked((a) => ({ vin: decoded.vin, n: (a?.n ?? 0) + 1 }))
+    setAsked(decoded.vin)
+    latest.current = decoded.vin
+    const found = await queryClient.fetchQuery(vinQueryOptions(decoded.vin)).catch(() => null)
+    const only = found?.status === 'one' ? found.models[0] : undefined
+    if (only && latest.current === decoded.vin) onPick(only, decoded.vin)
   }
 
   return (
@@ -247,7 +255,7 @@ export function SmartVehiclePicker({
           <VinBox
             value={draft}
             onChange={setDraft}
-            onSubmit={submit}
+            onSubmit={(v) => void submit(v)}
             inputRef={vinInputRef}
             loading={answer.isFetching}
           />
@@ -270,11 +278,11 @@ export function SmartVehiclePicker({
               {data.models.map((m) => (
                 <Button
                   key={m.ModelId}
-                  type={m.ModelId === modelId ? 'primary' : 'default'}
+                  type={m.ModelId === modelCode ? 'primary' : 'default'}
                   onClick={() => onPick(m, data.vinCode)}
                 >
                   {m.car_name}
-                  <span style={{ color: m.ModelId === modelId ? undefined : '#8c8c8c', fontSize: 12 }}>
+                  <span style={{ color: m.ModelId === modelCode ? undefined : '#8c8c8c', fontSize: 12 }}>
                     {m.engine} · {m.transmission}
                   </span>
                 </Button>

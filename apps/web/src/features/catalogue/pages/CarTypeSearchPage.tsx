@@ -12,9 +12,9 @@ import { useCarSeries } from '../api/car-series'
 import styles from '../components/CarType.module.css'
 import { CarTypeBrandPicker } from '../components/CarTypeBrandPicker'
 import { CarTypeBrowser } from '../components/CarTypeBrowser'
-import { partsFilterUrl } from '../components/links'
+import { partsFilterUrl } from '../links'
 
-const modelUrl = (m: CarInfo) => partsFilterUrl({ ModelId: m.ModelId, fromType: 2 })
+const modelUrl = (m: CarInfo) => partsFilterUrl({ modelCode: m.ModelId, fromType: 2 })
 
 export default function CarTypeSearchPage() {
   const [params, setParams] = useSearchParams()

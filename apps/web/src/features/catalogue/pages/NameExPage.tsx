@@ -2,13 +2,13 @@
 // Chinese, full pinyin, pinyin initials or alias. The search and the chosen system live in the URL.
 import type { InputRef } from 'antd'
 import { Card, Empty, Input, Skeleton, Typography } from 'antd'
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react'
+import { useDeferredValue, useMemo, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { useShortcut } from '../../../lib/keyboard'
 import { useGlossary } from '../api/glossary'
 import styles from '../components/Glossary.module.css'
-import { searchGlossary } from '../components/GlossaryMatch'
 import { GlossarySection } from '../components/GlossarySection'
+import { searchGlossary } from '../glossary-search'
 
 export default function NameExPage() {
   const [params, setParams] = useSearchParams()
@@ -19,18 +19,18 @@ export default function NameExPage() {
   const deferred = useDeferredValue(keyword)
   const inputRef = useRef<InputRef>(null)
 
-  useEffect(() => {
-    if ((params.get('q') ?? '') === keyword) return
+  const type = (value: string) => {
+    setKeyword(value)
     setParams(
       (prev) => {
         const next = new URLSearchParams(prev)
-        if (keyword) next.set('q', keyword)
+        if (value) next.set('q', value)
         else next.delete('q')
         return next
       },
       { replace: true },
     )
-  }, [keyword, params, setParams])
+  }
 
   useShortcut('F1', () => inputRef.current?.focus({ cursor: 'all' }))
 
@@ -70,7 +70,7 @@ export default function NameExPage() {
             ref={inputRef}
             className={styles.search}
             value={keyword}
-            onChange={(e) => setKeyword(e.target.value)}
+            onChange={(e) => type(e.target.value)}
             allowClear
             autoFocus
             spellCheck={false}

@@ -10,9 +10,9 @@ import { useGroupTree } from '../api/group-tree'
 import { useIllustration } from '../api/illustration'
 import { IllustrationPartsTable } from '../components/IllustrationPartsTable'
 import { IllustrationViewer } from '../components/IllustrationViewer'
-import { fromTypeOf, partsDetailUrl, partsFilterUrl } from '../components/links'
 import { PartDetailDrawer } from '../components/PartDetailDrawer'
 import { VehicleHeader } from '../components/VehicleHeader'
+import { fromTypeOf, modelCodeOf, partsDetailUrl, partsFilterUrl } from '../links'
 import styles from './PartsDetailPage.module.css'
 
 /** Keys typed into these belong to the field, not to the table. */
@@ -25,19 +25,19 @@ export default function PartsDetailPage() {
   const [params, setParams] = useSearchParams()
   const { pathname, search } = useLocation()
   const navigate = useNavigate()
-  const modelId = params.get('ModelId')
+  const modelCode = modelCodeOf(params)
   const imageid = params.get('imageid')
   const vin = params.get('vin')
   const fromType = fromTypeOf(params)
   const urlCallout = params.get('callout') ? Number(params.get('callout')) : null
-  const illustration = useIllustration(modelId, imageid)
-  const tree = useGroupTree(modelId)
+  const illustration = useIllustration(modelCode, imageid)
+  const tree = useGroupTree(modelCode)
   const data = illustration.data
   const parts = data?.parts ?? []
 
   // The URL holds the callout (reload, links from searches); the row index only tells apart rows that
   // share a callout.
-  const key = `${modelId}|${imageid}`
+  const key = `${modelCode}|${imageid}`
   const [picked, setPicked] = useState<{ key: string; index: number } | null>(null)
   const selectedIndex =
     picked && picked.key === key && parts[picked.index]?.callout === urlCallout
@@ -101,9 +101,9 @@ export default function PartsDetailPage() {
   const prev = position > 0 ? sequence[position - 1] : undefined
   const next = position >= 0 && position < sequence.length - 1 ? sequence[position + 1] : undefined
   const go = (target: string | undefined) =>
-    target && modelId && navigate(partsDetailUrl({ ModelId: modelId, imageid: target, vin, fromType }))
+    target && modelCode && navigate(partsDetailUrl({ modelCode, imageid: target, vin, fromType }))
 
-  if (!modelId || !imageid) {
+  if (!modelCode || !imageid) {
     return (
       <div style={{ padding: '80px 0' }}>
         <Empty description="请先在配件目录中选择一张图" />
@@ -120,9 +120,7 @@ export default function PartsDetailPage() {
           <>
             <Button
               icon={<UnorderedListOutlined />}
-              onClick={() =>
-                navigate(partsFilterUrl({ ModelId: modelId, vin, fromType, main: data?.main_number }))
-              }
+              onClick={() => navigate(partsFilterUrl({ modelCode, vin, fromType, main: data?.main_number }))}
             >
               返回目录
             </Button>
@@ -167,6 +165,8 @@ export default function PartsDetailPage() {
         <div className={styles.drawing}>
           {data ? (
             <IllustrationViewer
+              // A new drawing starts fitted: each illustration has its own viewer.
+              key={`${data.model.ModelId}/${data.imageid}`}
               svg={data.svg}
               selected={selectedCallout}
               hovered={hovered}

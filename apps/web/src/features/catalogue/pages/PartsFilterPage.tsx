@@ -3,17 +3,18 @@
 import type { NameSearchHit } from '@epc/shared'
 import type { InputRef } from 'antd'
 import { Button, Empty, Input, Skeleton } from 'antd'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef } from 'react'
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { feedback } from '../../../lib/feedback'
 import { useShortcut } from '../../../lib/keyboard'
 import { rememberResult } from '../../../lib/search-memory'
+import { useDraft } from '../../../lib/use-draft'
 import { useGroupTree } from '../api/group-tree'
 import { useNameSearch } from '../api/name-search'
 import { useThumbnails } from '../api/thumbnails'
-import { fromTypeOf, partsDetailUrl } from '../components/links'
 import { NameSearchResults } from '../components/NameSearchResults'
 import { VehicleHeader } from '../components/VehicleHeader'
+import { fromTypeOf, modelCodeOf, partsDetailUrl } from '../links'
 import styles from './PartsFilterPage.module.css'
 
 const NO_DATA = '抱歉，暂无数据'
@@ -28,25 +29,23 @@ export default function PartsFilterPage() {
   const [params, setParams] = useSearchParams()
   const { pathname, search } = useLocation()
   const navigate = useNavigate()
-  const modelId = params.get('ModelId')
+  const modelCode = modelCodeOf(params)
   const vin = params.get('vin')
   const fromType = fromTypeOf(params)
   const keyword = params.get('q') ?? ''
-  const tree = useGroupTree(modelId)
+  const tree = useGroupTree(modelCode)
   const groups = tree.data?.groups ?? []
   const main = groups.find((g) => g.main_number === params.get('main')) ?? groups[0]
   const cards = (main?.subs ?? []).flatMap((sub) => sub.illustrations.map((ill) => ({ sub, ill })))
   const thumbs = useThumbnails(
-    modelId,
+    modelCode,
     cards.slice(0, MAX_THUMBNAILS).map((c) => c.ill.imageid),
   )
-  const hits = useNameSearch(modelId, keyword)
-  const [typed, setTyped] = useState(keyword)
+  const hits = useNameSearch(modelCode, keyword)
+  const [typed, setTyped] = useDraft(keyword)
   const searchRef = useRef<InputRef>(null)
 
   useShortcut('F1', () => searchRef.current?.focus({ cursor: 'all' }))
-
-  useEffect(() => setTyped(keyword), [keyword])
 
   useEffect(() => {
     if (tree.data) rememberResult(fromType, pathname + search)
@@ -69,10 +68,10 @@ export default function PartsFilterPage() {
   }
 
   const detailUrl = (imageid: string, callout?: number) =>
-    partsDetailUrl({ ModelId: modelId ?? '', imageid, callout, vin, fromType })
+    partsDetailUrl({ modelCode: modelCode ?? '', imageid, callout, vin, fromType })
   const openHit = (hit: NameSearchHit) => navigate(detailUrl(hit.imageid, hit.callout))
 
-  if (!modelId) {
+  if (!modelCode) {
     return (
       <div className={styles.empty}>
         <Empty description="请先通过VIN或车型选择车辆" />

@@ -13,9 +13,8 @@ import { rememberPartsVariant, rememberResult } from '../../../lib/search-memory
 import { usePartsQuery } from '../api/parts-query'
 import { PartDetailDrawer } from '../components/PartDetailDrawer'
 import styles from '../components/PartsSearch.module.css'
-import { isPartHit } from '../components/PartsSearchCells'
-import { codesFromParam, codesToParam, limitCodes, parseCodes } from '../components/PartsSearchCodes'
 import { PartsSearchTable } from '../components/PartsSearchTable'
+import { codesFromParam, codesToParam, isPartHit, limitCodes, parseCodes } from '../part-codes'
 
 export default function PartsSearchNewPage() {
   const [params, setParams] = useSearchParams()
@@ -26,15 +25,15 @@ export default function PartsSearchNewPage() {
   const [text, setText] = useState(() => codes.join('\n'))
   const [openPart, setOpenPart] = useState<string | null>(null)
   const inputRef = useRef<TextAreaRef>(null)
-  // The query this box last sent: a different one in the URL (reload, back, header menu) replaces the text.
-  const sent = useRef(codesParam)
+  // The query the text stands for: a different one in the URL (reload, back, header menu, a chosen
+  // candidate) replaces the text; the box's own query keeps what was typed (its layout, codes past 50).
+  const [shown, setShown] = useState(codesParam)
+  if (codesParam && codesParam !== shown) {
+    setShown(codesParam)
+    setText(codes.join('\n'))
+  }
 
   useEffect(() => rememberPartsVariant(paths.partsSearchNew), [])
-  useEffect(() => {
-    if (!codesParam || codesParam === sent.current) return
-    sent.current = codesParam
-    setText(codes.join('\n'))
-  }, [codesParam, codes])
   useEffect(() => {
     if (query.data?.length) rememberResult(4, location.pathname + location.search)
   }, [query.data, location.pathname, location.search])
@@ -46,7 +45,7 @@ export default function PartsSearchNewPage() {
 
   const run = (list: string[]) => {
     const param = codesToParam(list)
-    sent.current = param
+    setShown(param)
     if (param === codesParam) void query.refetch()
     else setParams({ codes: param })
   }

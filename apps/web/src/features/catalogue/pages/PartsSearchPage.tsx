@@ -9,6 +9,7 @@ import { paths } from '../../../config/paths'
 import { feedback } from '../../../lib/feedback'
 import { useShortcut } from '../../../lib/keyboard'
 import { rememberPartsVariant, rememberResult } from '../../../lib/search-memory'
+import { useDraft } from '../../../lib/use-draft'
 import { usePartsQuery } from '../api/parts-query'
 import { PartDetailDrawer } from '../components/PartDetailDrawer'
 import styles from '../components/PartsSearch.module.css'
@@ -20,15 +21,12 @@ export default function PartsSearchPage() {
   const code = (params.get('code') ?? '').trim()
   const codes = useMemo(() => (normalizePartNumber(code) ? [code] : []), [code])
   const query = usePartsQuery(codes)
-  const [text, setText] = useState(code)
+  // The box follows the URL when it changes from outside (reload, back, header menu, a chosen candidate).
+  const [text, setText] = useDraft(code, Boolean)
   const [openPart, setOpenPart] = useState<string | null>(null)
   const inputRef = useRef<InputRef>(null)
 
   useEffect(() => rememberPartsVariant(paths.partsSearch), [])
-  // The box follows the URL when it changes from outside (reload, back, header menu, a chosen candidate).
-  useEffect(() => {
-    if (code) setText(code)
-  }, [code])
   useEffect(() => {
     if (query.data?.length) rememberResult(4, location.pathname + location.search)
   }, [query.data, location.pathname, location.search])

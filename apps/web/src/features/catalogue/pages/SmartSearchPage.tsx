@@ -12,6 +12,7 @@ import { AccidentPanel } from '../components/AccidentPanel'
 import { MaintenancePanel, type MileageInputRef } from '../components/MaintenancePanel'
 import { PartDetailDrawer } from '../components/PartDetailDrawer'
 import { SmartCurrentVehicle, SmartVehiclePicker } from '../components/SmartVehiclePicker'
+import { modelCodeOf } from '../links'
 
 type Tab = 'maintenance' | 'accident'
 
@@ -43,7 +44,7 @@ export default function SmartSearchPage() {
   const [params, setParams] = useSearchParams()
   const location = useLocation()
   const tab: Tab = params.get('tab') === 'accident' ? 'accident' : 'maintenance'
-  const modelId = params.get('ModelId') || null
+  const modelCode = modelCodeOf(params)
   const vin = params.get('vin') ?? ''
   const mileage = parseMileage(params.get('mileage'))
   const zonesParam = params.get('zones') ?? ''
@@ -59,15 +60,15 @@ export default function SmartSearchPage() {
   // and forth does not count as new look-ups.
   const [visited, setVisited] = useState<ReadonlySet<Tab>>(() => new Set([tab]))
   if (!visited.has(tab)) setVisited(new Set([...visited, tab]))
-  const maintenance = useMaintenance(visited.has('maintenance') ? modelId : null, mileage)
+  const maintenance = useMaintenance(visited.has('maintenance') ? modelCode : null, mileage)
   const accident = useAccident(
-    visited.has('accident') ? modelId : null,
+    visited.has('accident') ? modelCode : null,
     settledZones.split(',').filter(Boolean),
   )
   const accidentShown = useLastAnswer(accident.data)
 
   const car =
-    [picked, maintenance.data?.model, accident.data?.model].find((c) => c && c.ModelId === modelId) ?? null
+    [picked, maintenance.data?.model, accident.data?.model].find((c) => c && c.ModelId === modelCode) ?? null
 
   const update = (changes: Record<string, string | null>, replace = false) => {
     setParams(
@@ -100,16 +101,17 @@ export default function SmartSearchPage() {
       <Card
         size="small"
         title="保养/事故查询"
-        extra={<SmartCurrentVehicle modelId={modelId} car={car} vin={vin} />}
+        extra={<SmartCurrentVehicle modelCode={modelCode} car={car} vin={vin} />}
       >
         <SmartVehiclePicker
-          modelId={modelId}
+          modelCode={modelCode}
           car={car}
           vin={vin}
           vinInputRef={vinRef}
           onPick={(c, fromVin) => {
             setPicked(c)
-            if (c.ModelId !== modelId || (fromVin ?? '') !== vin) update({ ModelId: c.ModelId, vin: fromVin })
+            if (c.ModelId !== modelCode || (fromVin ?? '') !== vin)
+              update({ ModelId: c.ModelId, vin: fromVin })
           }}
         />
       </Card>
@@ -123,7 +125,7 @@ export default function SmartSearchPage() {
               label: '保养查询',
               children: (
                 <MaintenancePanel
-                  modelId={modelId}
+                  modelCode={modelCode}
                   mileage={mileage}
                   answer={maintenance.data}
                   loading={maintenance.isFetching}
@@ -138,7 +140,7 @@ export default function SmartSearchPage() {
               label: '事故查询',
               children: (
                 <AccidentPanel
-                  modelId={modelId}
+                  modelCode={modelCode}
                   selected={zones}
                   onSelect={(codes) => update({ zones: codes.join(',') }, true)}
                   answer={accidentShown}

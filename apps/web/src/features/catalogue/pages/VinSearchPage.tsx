@@ -1,21 +1,23 @@
 // /vinSearch (VIN查询): the VIN box (F1, Enter), instant local decoding, the catalogue's answer (one model
 // continues to its group tree, several offer a choice, none says so), the account's recent and the demo VINs.
 import type { CarInfo } from '@epc/shared'
-import { decodeVin } from '@epc/shared'
+import { decodeVin, VinMessages } from '@epc/shared'
 import { useQueryClient } from '@tanstack/react-query'
 import type { InputRef } from 'antd'
 import { Card, Empty, Skeleton, Spin, Typography } from 'antd'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef } from 'react'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { feedback } from '../../../lib/feedback'
 import { useShortcut } from '../../../lib/keyboard'
 import { rememberResult } from '../../../lib/search-memory'
+import { useDraft } from '../../../lib/use-draft'
+import { catalogueKeys } from '../api/keys'
 import { useVinHistory } from '../api/vin-history'
-import { useVinQuery } from '../api/vin-query'
-import { partsFilterUrl } from '../components/links'
+import { useVinQuery, vinQueryOptions } from '../api/vin-query'
 import { VinAnswerCard } from '../components/VinAnswerCard'
 import { VinDecodingCard } from '../components/VinDecodingCard'
 import { VinInput } from '../components/VinInput'
+import { partsFilterUrl } from '../links'
 import styles from './VinSearchPage.module.css'
 
 const mono = { fontFamily: 'Menlo, Consolas, monospace' }
@@ -33,10 +35,10 @@ export default function VinSearchPage() {
   const queryClient = useQueryClient()
   const urlVin = params.get('vin')
   const queried = urlVin && decodeVin(urlVin).valid ? decodeVin(urlVin).vin : null
-  const [vin, setVin] = useState(queried ?? '')
-  // Only a VIN the user just asked for continues by itself; one restored from the URL (reload, Back from
-  // the group tree) shows its answer and waits, or Back would bounce straight forward again.
-  const [autoContinue, setAutoContinue] = useState<string | null>(null)
+  // The box follows a VIN arriving through the URL (the header's return to the last result).
+  const [vin, setVin] = useDraft(urlVin ?? '', Boolean)
+  // The VIN asked for last: an older answer arriving late does not navigate.
+  const asked = useRef<string | null>(null)
   const inputRef = useRef<InputRef>(null)
   const answer = useVinQuery(queried)
   const history = useVinHistory()
@@ -44,41 +46,40 @@ export default function VinSearchPage() {
 
   useShortcut('F1', () => inputRef.current?.focus({ cursor: 'end', preventScroll: true }))
 
-  useEffect(() => {
-    if (urlVin) setVin(urlVin)
-  }, [urlVin])
+  const open = (model: CarInfo) =>
+    navigate(partsFilterUrl({ modelCode: model.ModelId, vin: queried, fromType: 1 }))
 
-  const open = (model: CarInfo, replace = false) =>
-    navigate(partsFilterUrl({ ModelId: model.ModelId, vin: queried, fromType: 1 }), { replace })
-
+  // An answer on screen is the last result of the VIN search; the query also added it to the history.
   const data = answer.data
   useEffect(() => {
     if (!data || data.vinCode !== queried) return
     rememberResult(1, pathname + search)
-    queryClient.invalidateQueries({ queryKey: ['vinhistory'] })
-    const only = data.models[0]
-    // A wrong check digit may mean a mistyped VIN: the clerk sees the warning and continues by hand.
-    if (
-      autoContinue === data.vinCode &&
-      data.status === 'one' &&
-      only &&
-      data.decode.checkDigitValid !== false
-    ) {
-      setAutoContinue(null)
-      navigate(partsFilterUrl({ ModelId: only.ModelId, vin: data.vinCode, fromType: 1 }))
-    }
-  }, [data, queried, autoContinue, pathname, search, navigate, queryClient])
+    void queryClient.invalidateQueries({ queryKey: catalogueKeys.vinHistory() })
+  }, [data, queried, pathname, search, queryClient])
 
-  const submit = (value = vin) => {
+  // Only a VIN the user asks for here continues by itself to its one model; one restored from the URL
+  // (reload, Back from the group tree) shows its answer and waits, or Back would bounce straight forward.
+  const submit = async (value = vin) => {
     const result = decodeVin(value)
     if (!result.valid) {
-      feedback.warning(result.errors[0] ?? '请输入17位车架号')
+      feedback.warning(result.errors[0] ?? VinMessages.length)
       return
     }
     setVin(result.vin)
-    setAutoContinue(result.vin)
-    if (result.vin === queried) answer.refetch()
-    else setParams({ vin: result.vin }, { replace: true })
+    asked.current = result.vin
+    const again = result.vin === queried
+    if (!again) setParams({ vin: result.vin }, { replace: true })
+    // The VIN already on screen is asked again, not answered from the cache.
+    const options = vinQueryOptions(result.vin)
+    const found = await queryClient
+      .fetchQuery(again ? { ...options, staleTime: 0 } : options)
+      .catch(() => null)
+    const only = found?.models[0]
+    if (!found || !only || found.status !== 'one' || asked.current !== result.vin) return
+    // A wrong check digit may mean a mistyped VIN: the clerk sees the warning and continues by hand.
+    if (found.decode.checkDigitValid !== false) {
+      navigate(partsFilterUrl({ modelCode: only.ModelId, vin: found.vinCode, fromType: 1 }))
+    }
   }
 
   const recent = history.data?.recent ?? []
@@ -94,7 +95,7 @@ export default function VinSearchPage() {
           <VinInput
             value={vin}
             onChange={setVin}
-            onSubmit={() => submit()}
+            onSubmit={() => void submit()}
             inputRef={inputRef}
             loading={answer.isFetching}
           />
@@ -125,7 +126,7 @@ export default function VinSearchPage() {
             <ul className={styles.list} data-testid="vin-recent">
               {recent.map((item) => (
                 <li key={item.vin}>
-                  <button type="button" className={styles.item} onClick={() => submit(item.vin)}>
+                  <button type="button" className={styles.item} onClick={() => void submit(item.vin)}>
                     <span style={mono}>{item.vin}</span>
                     <span className={styles.meta}>
                       <span className={styles.name}>{item.car_name || '多个车型'}</span>
@@ -146,7 +147,7 @@ export default function VinSearchPage() {
             <ul className={`${styles.list} ${styles.demo}`} data-testid="vin-demo">
               {demo.map((item) => (
                 <li key={`${item.vin}-${item.ModelId}`}>
-                  <button type="button" className={styles.item} onClick={() => submit(item.vin)}>
+                  <button type="button" className={styles.item} onClick={() => void submit(item.vin)}>
                     <span style={mono}>{item.vin}</span>
                     <span className={styles.meta}>
                       <span className={styles.name}>{item.car_name}</span>

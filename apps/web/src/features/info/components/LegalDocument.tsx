@@ -2,6 +2,7 @@
 // the way Chinese legal texts are (一、二、…), and the support contact the spec requires on legal pages.
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
+import { BRAND_NAME } from '../../../config/brand'
 import {
   legalHours,
   operatorName,
@@ -9,6 +10,7 @@ import {
   supportPhone,
   supportPhoneHref,
 } from '../../../config/contact'
+import { paths } from '../../../config/paths'
 import styles from './LegalDocument.module.css'
 
 export interface LegalSection {
@@ -45,11 +47,11 @@ export function LegalDocument({ title, effectiveDate, intro, sections }: LegalDo
     <div className={styles.page}>
       <header className={styles.topBar}>
         <div className={styles.topInner}>
-          <Link to="/" className={styles.brand}>
+          <Link to={paths.root} className={styles.brand}>
             <img src="/favicon.svg" alt="" />
-            汽配EPC
+            {BRAND_NAME}
           </Link>
-          <Link to="/" className={styles.topLink}>
+          <Link to={paths.root} className={styles.topLink}>
             返回首页
           </Link>
         </div>

@@ -1,6 +1,7 @@
 // /403 and /404: a way back without assuming the visitor came from inside the app, and a way home.
 import { Button, Result } from 'antd'
 import { useNavigate } from 'react-router'
+import { paths } from '../../../config/paths'
 
 /** A full-screen 403 or 404 with a way back and a way home. */
 export function StatusResult({ status, subTitle }: { status: '403' | '404'; subTitle: string }) {
@@ -11,7 +12,7 @@ export function StatusResult({ status, subTitle }: { status: '403' | '404'; subT
   const goBack = () => {
     const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0
     if (idx > 0) navigate(-1)
-    else navigate('/')
+    else navigate(paths.root)
   }
 
   return (
@@ -33,7 +34,7 @@ export function StatusResult({ status, subTitle }: { status: '403' | '404'; subT
           <Button key="back" onClick={goBack}>
             返回上一页
           </Button>,
-          <Button key="home" type="primary" onClick={() => navigate('/vinSearch')}>
+          <Button key="home" type="primary" onClick={() => navigate(paths.vinSearch)}>
             返回首页
           </Button>,
         ]}

@@ -12,6 +12,7 @@ import {
 import { Button, Card, Table, type TableColumnsType, Tag } from 'antd'
 import { useRef } from 'react'
 import { Link } from 'react-router'
+import { BRAND_NAME } from '../../../config/brand'
 import {
   dataServiceHours,
   genericPartNameCount,
@@ -22,6 +23,7 @@ import {
   supportPhone,
   supportPhoneHref,
 } from '../../../config/contact'
+import { paths } from '../../../config/paths'
 import styles from './ApiPage.module.css'
 
 interface RequestRow {
@@ -100,7 +102,7 @@ const features = [
   {
     icon: <AppstoreOutlined />,
     title: '嵌入式目录（EPC 嵌入）',
-    text: '将汽配EPC 电子目录嵌入您的 ERP、DMS、门店管理系统或电商后台，员工无需切换系统即可按 VIN 查询配件，查询结果可直接带回您的业务单据。',
+    text: `将${BRAND_NAME} 电子目录嵌入您的 ERP、DMS、门店管理系统或电商后台，员工无需切换系统即可按 VIN 查询配件，查询结果可直接带回您的业务单据。`,
   },
   {
     icon: <DatabaseOutlined />,
@@ -125,9 +127,9 @@ export default function ApiPage() {
     <div className={styles.page}>
       <header className={styles.topBar}>
         <div className={`${styles.container} ${styles.topInner}`}>
-          <Link to="/" className={styles.brand}>
+          <Link to={paths.root} className={styles.brand}>
             <img src="/favicon.svg" alt="" />
-            汽配EPC
+            {BRAND_NAME}
           </Link>
           <a href={supportPhoneHref} className={styles.topPhone}>
             <PhoneOutlined /> <span className={styles.topPhoneLabel}>商务咨询 </span>
@@ -291,8 +293,8 @@ export default function ApiPage() {
         <div className={`${styles.container} ${styles.footerInner}`}>
           <span>{operatorName}</span>
           <span className={styles.footerLinks}>
-            <Link to="/vereinbarung">用户服务协议</Link>
-            <Link to="/datenschutz">隐私政策</Link>
+            <Link to={paths.vereinbarung}>用户服务协议</Link>
+            <Link to={paths.datenschutz}>隐私政策</Link>
           </span>
         </div>
       </footer>

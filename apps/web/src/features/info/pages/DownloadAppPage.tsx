@@ -11,7 +11,9 @@ import {
 import { Button, QRCode } from 'antd'
 import { useState } from 'react'
 import { Link } from 'react-router'
+import { BRAND_NAME } from '../../../config/brand'
 import { androidApkUrl, iosAppUrl, supportPhone, supportPhoneHref } from '../../../config/contact'
+import { paths } from '../../../config/paths'
 import { detectDevice } from '../device'
 import styles from './DownloadAppPage.module.css'
 
@@ -30,8 +32,8 @@ export default function DownloadAppPage() {
   return (
     <div className={styles.page}>
       <main className={styles.card}>
-        <img className={styles.appIcon} src="/favicon.svg" alt="汽配EPC 图标" />
-        <h1 className={styles.appName}>汽配EPC</h1>
+        <img className={styles.appIcon} src="/favicon.svg" alt={`${BRAND_NAME} 图标`} />
+        <h1 className={styles.appName}>{BRAND_NAME}</h1>
         <p className={styles.tagline}>汽车配件查询与报价采购工具</p>
         <ul className={styles.features}>
           {features.map((feature) => (
@@ -77,8 +79,8 @@ export default function DownloadAppPage() {
           客服电话：<a href={supportPhoneHref}>{supportPhone}</a>
         </div>
         <div>
-          <Link to="/vereinbarung">用户服务协议</Link>
-          <Link to="/datenschutz">隐私政策</Link>
+          <Link to={paths.vereinbarung}>用户服务协议</Link>
+          <Link to={paths.datenschutz}>隐私政策</Link>
         </div>
       </footer>
 

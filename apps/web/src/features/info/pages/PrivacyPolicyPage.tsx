@@ -1,6 +1,7 @@
 // /datenschutz: the privacy policy, structured the way PIPL-compliant policies are (collection, use,
 // storage, sharing, security, rights, minors, updates, contact), with the commitments of spec section 1.
 import { Link } from 'react-router'
+import { BRAND_NAME } from '../../../config/brand'
 import {
   cancellationReplyDays,
   legalEffectiveDate,
@@ -12,19 +13,21 @@ import {
   supportEmail,
   supportPhone,
 } from '../../../config/contact'
+import { paths } from '../../../config/paths'
 import { formatChineseDate, LegalDocument, type LegalSection } from '../components/LegalDocument'
 
 const intro = (
   <>
     <p>
-      「汽配EPC」（以下简称“本平台”或“我们”）由{operatorName}
+      「{BRAND_NAME}」（以下简称“本平台”或“我们”）由{operatorName}
       运营，面向汽车维修企业、汽车配件经销商、4S
       店等企业用户及其从业人员，提供按车辆识别代号（VIN）查询、按车型查询、按保养和事故场景查询原厂配件编码，查看
       4S 参考价格、替换件和库存信息，以及报价单、采购单管理等服务（以下统称“本服务”）。
     </p>
     <p>
       我们深知个人信息对您的重要性，将依据《中华人民共和国个人信息保护法》《中华人民共和国网络安全法》《中华人民共和国数据安全法》等法律法规，遵循合法、正当、必要和诚信原则处理您的个人信息。本政策适用于您通过网页、App
-      及嵌入桌面客户端的版本使用本服务的情形，请与《<Link to="/vereinbarung">用户服务协议</Link>》一并阅读。
+      及嵌入桌面客户端的版本使用本服务的情形，请与《<Link to={paths.vereinbarung}>用户服务协议</Link>
+      》一并阅读。
     </p>
     <p>
       <strong>

@@ -1,6 +1,7 @@
 // /vereinbarung: the user service agreement; states the usage limits, ban for scraping, reference-only data,
 // true registration data, guardian consent and the cancellation reply time of spec section 1.
 import { Link } from 'react-router'
+import { BRAND_NAME } from '../../../config/brand'
 import {
   cancellationReplyDays,
   legalEffectiveDate,
@@ -10,19 +11,21 @@ import {
   supportEmail,
   supportPhone,
 } from '../../../config/contact'
+import { paths } from '../../../config/paths'
 import { formatChineseDate, LegalDocument, type LegalSection } from '../components/LegalDocument'
 
 const privacyLink = (
   <>
-    《<Link to="/datenschutz">隐私政策</Link>》
+    《<Link to={paths.datenschutz}>隐私政策</Link>》
   </>
 )
 
 const intro = (
   <>
     <p>
-      欢迎使用「汽配EPC」！《用户服务协议》（以下简称“本协议”）是您（包括您所代表的企业，以下简称“您”或“用户”）与
-      {operatorName}（以下简称“我们”）之间就使用汽配EPC 网站、App
+      欢迎使用「{BRAND_NAME}
+      」！《用户服务协议》（以下简称“本协议”）是您（包括您所代表的企业，以下简称“您”或“用户”）与
+      {operatorName}（以下简称“我们”）之间就使用{BRAND_NAME} 网站、App
       及嵌入桌面客户端的版本（以下统称“本服务”）所订立的协议。
     </p>
     <p>

@@ -1,19 +1,22 @@
 // The add-part dialog (spec sections 4, 5): part number (trimmed), name, quantity (default 1) and the sale
 // price, or the purchase price on a purchase order; the catalogue fills name, prices and stock of a known
 // number. 添加 closes, 添加并继续 stays open and cleared; a part already on the sheet (10003) asks whether
-// to add it again (flag 1). Pending parts handed over by the `db` parameter are offered one after another.
-import { amountField, partNameField, partNumberField, purchasePriceField } from '@epc/shared'
+// to add it again. Pending parts handed over by the `db` parameter are offered one after another.
+import { amountField, partNameField, partNumberField, purchasePriceField, type SheetKind } from '@epc/shared'
+import { useQueryClient } from '@tanstack/react-query'
 import type { InputRef } from 'antd'
 import { Button, Col, Form, Input, InputNumber, Modal, Row, Space, Spin, Tag } from 'antd'
 import { useEffect, useRef, useState } from 'react'
 import { feedback } from '../../../lib/feedback'
 import { decimalRule, fieldRule } from '../../../lib/form-rules'
-import { useSession } from '../../auth/session'
-import { formatMoney } from '../../catalogue/format'
-import { type CatalogueFill, catalogueFill } from '../api/part-fill'
-import { addLine, type SheetRow } from '../api/sheets'
-import type { PendingPart, SheetKind } from '../links'
+import { formatMoney } from '../../../lib/format'
+import { useSession } from '../../../lib/session'
+import { isDuplicatePart, useAddSheetLine } from '../api/add-sheet-line'
+import { type CatalogueFill, partFillQuery } from '../api/get-part-fill'
+import { useDialogSession } from '../hooks/use-dialog-session'
+import type { PendingPart } from '../links'
 import { DUPLICATE_QUESTION, SHEET_TEXTS } from '../texts'
+import type { NewSheetLine, SheetRow } from '../types'
 
 interface Values {
   part_number: string
@@ -29,7 +32,6 @@ interface Props {
   sheet: SheetRow | null
   /** Parts handed over by a catalogue screen, offered one after another. */
   queue: PendingPart[]
-  onAdded: () => void
   /** Closing: the pending parts not added are given back (the screen drops them). */
   onClose: (remaining: PendingPart[]) => void
   /** The user wants the pending parts on a new sheet instead. */
@@ -51,14 +53,31 @@ function valuesOf(kind: SheetKind, part: PendingPart | undefined): Values {
 
 type Stock = Pick<CatalogueFill, 'available_stock' | 'area_stock'> & Partial<CatalogueFill>
 
-export function AddPartDialog({ kind, open, sheet, queue, onAdded, onClose, onNewSheet }: Props) {
+/** Each opening starts at the first offered part with a fresh form. */
+export function AddPartDialog(props: Props) {
+  const session = useDialogSession(props.open)
+  return session.mounted ? (
+    <AddPartDialogModal key={session.key} {...props} afterClose={session.afterClose} />
+  ) : null
+}
+
+function AddPartDialogModal({
+  kind,
+  open,
+  sheet,
+  queue,
+  onClose,
+  onNewSheet,
+  afterClose,
+}: Props & { afterClose: () => void }) {
   const texts = SHEET_TEXTS[kind]
   const quote = kind === 'quote'
   const [form] = Form.useForm<Values>()
   const [modal, modalHolder] = Modal.useModal()
+  const queryClient = useQueryClient()
+  const addLine = useAddSheetLine(kind)
   const userName = useSession((s) => s.info?.UserName ?? '')
   const [index, setIndex] = useState(0)
-  const [busy, setBusy] = useState(false)
   const [looking, setLooking] = useState(false)
   const [stock, setStock] = useState<Stock | null>(null)
   const [unknown, setUnknown] = useState(false)
@@ -68,15 +87,15 @@ export function AddPartDialog({ kind, open, sheet, queue, onAdded, onClose, onNe
   const filled = useRef<Partial<Values>>({})
   const lookedUp = useRef('')
 
-  const part = queue[index]
   const remaining = () => queue.slice(index)
 
-  const lookup = async (raw: string) => {
+  const fillFromCatalogue = async (raw: string) => {
     const number = raw.trim()
     if (!number || number === lookedUp.current) return
     lookedUp.current = number
     setLooking(true)
-    const answer = await catalogueFill(number)
+    // A number the catalogue does not know is normal here: the form is then filled by hand.
+    const answer = await queryClient.fetchQuery(partFillQuery(number)).catch(() => null)
     setLooking(false)
     if (lookedUp.current !== number) return
     setUnknown(!answer)
@@ -113,31 +132,28 @@ export function AddPartDialog({ kind, open, sheet, queue, onAdded, onClose, onNe
     form.resetFields()
     form.setFieldsValue(valuesOf(kind, next))
     if (next) {
-      void lookup(next.disp_number)
+      void fillFromCatalogue(next.disp_number)
       setTimeout(() => amountRef.current?.select(), 50)
     } else setTimeout(() => numberRef.current?.focus(), 50)
   }
 
-  useEffect(() => {
-    if (!open) setIndex(0)
-  }, [open])
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: restarts only when the offered part changes
-  useEffect(() => {
-    if (open) start(part)
-  }, [open, part])
+  // The first part is offered once the dialog is on screen: the catalogue is asked and the cursor placed.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per opening (the dialog mounts per opening)
+  useEffect(() => start(queue[0]), [])
 
   const advance = (keepOpen: boolean) => {
-    if (index + 1 < queue.length) setIndex(index + 1)
-    else if (keepOpen) {
-      if (queue.length)
-        setIndex(queue.length) // past the queue: an empty form
-      else start(undefined)
+    if (index + 1 < queue.length) {
+      setIndex(index + 1)
+      start(queue[index + 1])
+    } else if (keepOpen) {
+      // Past the queue: an empty form.
+      setIndex(queue.length)
+      start(undefined)
     } else onClose([])
   }
 
   const add = async (keepOpen: boolean) => {
-    if (!sheet || busy) return
+    if (!sheet || addLine.isPending) return
     let values: Values
     try {
       values = await form.validateFields()
@@ -145,7 +161,7 @@ export function AddPartDialog({ kind, open, sheet, queue, onAdded, onClose, onNe
       return
     }
     const number = values.part_number.trim()
-    const line = {
+    const line: NewSheetLine = {
       OrderId: sheet.OrderId,
       part_number: number,
       part_name: values.part_name?.trim() ?? '',
@@ -154,31 +170,32 @@ export function AddPartDialog({ kind, open, sheet, queue, onAdded, onClose, onNe
       purchase_price: quote ? values.purchase_price : undefined,
       available_stock: stock?.available_stock ?? 0,
       area_stock: stock?.area_stock ?? '',
-      user: userName,
+      addedBy: userName,
     }
-    setBusy(true)
-    try {
-      let result = await addLine(kind, line)
-      if (result === 'duplicate') {
-        const again = await modal.confirm({
-          title: DUPLICATE_QUESTION,
-          content: `配件编码 ${number}${line.part_name ? `（${line.part_name}）` : ''} 已在${texts.name} ${sheet.OrderId} 中。`,
-          okText: '继续添加',
-          cancelText: '不添加',
-        })
-        if (!again) {
-          if (queue.length && index < queue.length) advance(false)
-          return
-        }
-        result = await addLine(kind, { ...line, flag: 1 })
+    // A failure other than 10003 was announced by the API client; the form stays as it is.
+    let added = await addLine.mutateAsync(line).then(
+      () => true,
+      (error: unknown) => (isDuplicatePart(error) ? null : false),
+    )
+    if (added === null) {
+      const again = await modal.confirm({
+        title: DUPLICATE_QUESTION,
+        content: `配件编码 ${number}${line.part_name ? `（${line.part_name}）` : ''} 已在${texts.name} ${sheet.OrderId} 中。`,
+        okText: '继续添加',
+        cancelText: '不添加',
+      })
+      if (!again) {
+        if (queue.length && index < queue.length) advance(false)
+        return
       }
-      if (result !== 'added') return
-      feedback.success('添加成功！')
-      onAdded()
-      advance(keepOpen)
-    } finally {
-      setBusy(false)
+      added = await addLine.mutateAsync({ ...line, addDuplicate: true }).then(
+        () => true,
+        () => false,
+      )
     }
+    if (!added) return
+    feedback.success('添加成功！')
+    advance(keepOpen)
   }
 
   const inQueue = queue.length > 0 && index < queue.length
@@ -207,6 +224,7 @@ export function AddPartDialog({ kind, open, sheet, queue, onAdded, onClose, onNe
       width={640}
       mask={{ closable: false }}
       forceRender
+      afterClose={afterClose}
       onCancel={() => onClose(inQueue ? remaining() : [])}
       footer={
         <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
@@ -218,10 +236,10 @@ export function AddPartDialog({ kind, open, sheet, queue, onAdded, onClose, onNe
           <span style={{ flex: 1 }} />
           {inQueue && <Button onClick={() => advance(false)}>跳过</Button>}
           <Button onClick={() => onClose(inQueue ? remaining() : [])}>取消</Button>
-          <Button loading={busy} onClick={() => void add(true)}>
+          <Button loading={addLine.isPending} onClick={() => void add(true)}>
             添加并继续
           </Button>
-          <Button type="primary" loading={busy} onClick={() => void add(false)}>
+          <Button type="primary" loading={addLine.isPending} onClick={() => void add(false)}>
             添加
           </Button>
         </div>
@@ -252,10 +270,10 @@ export function AddPartDialog({ kind, open, sheet, queue, onAdded, onClose, onNe
                     setUnknown(false)
                   }
                 }}
-                onBlur={(e) => void lookup(e.target.value)}
+                onBlur={(e) => void fillFromCatalogue(e.target.value)}
                 onPressEnter={(e) => {
                   e.preventDefault()
-                  void lookup(e.currentTarget.value)
+                  void fillFromCatalogue(e.currentTarget.value)
                   amountRef.current?.select()
                 }}
               />

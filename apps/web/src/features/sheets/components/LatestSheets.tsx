@@ -1,10 +1,10 @@
 // The header popover's list of the latest sheets of one kind: fetched when the popover opens, at most once
 // per 6 seconds; a row opens that sheet in a new window, with the sheet selected.
-import { SheetMessages } from '@epc/shared'
+import { type SheetKind, SheetMessages } from '@epc/shared'
 import { Button, Empty, Spin } from 'antd'
-import { formatMoney } from '../../catalogue/format'
-import { useLatestSheets } from '../api/sheets'
-import { openSheet, openSheetWindow, type SheetKind } from '../links'
+import { formatMoney } from '../../../lib/format'
+import { useLatestSheets } from '../api/get-sheet-page'
+import { openSheet, openSheetWindow } from '../links'
 import { SHEET_TEXTS, truncateCarType } from '../texts'
 import styles from './LatestSheets.module.css'
 

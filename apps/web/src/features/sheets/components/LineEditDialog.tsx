@@ -1,14 +1,14 @@
 // Changes one line's quantity, price or name (updatequoteorderdetail / updatepurchaseorderdetail); the
 // server recomputes the line's money and the sheet's total.
-import { amountField, partNameField } from '@epc/shared'
+import { amountField, partNameField, type SheetKind } from '@epc/shared'
 import { Col, Form, Input, InputNumber, Modal, Row } from 'antd'
 import { useState } from 'react'
 import { feedback } from '../../../lib/feedback'
 import { decimalRule, fieldRule } from '../../../lib/form-rules'
-import { priceOf, type SheetLine, updateLine } from '../api/sheets'
-import type { SheetKind } from '../links'
+import { useUpdateSheetLine } from '../api/update-sheet-line'
+import { useDialogSession } from '../hooks/use-dialog-session'
 import { SHEET_TEXTS } from '../texts'
-import { useDialogSession } from './dialog-session'
+import type { SheetLine } from '../types'
 
 interface Values {
   part_name: string
@@ -41,26 +41,25 @@ function LineEditDialogModal({
   const [line] = useState(given)
   const priceField = SHEET_TEXTS[kind].price
   const [form] = Form.useForm<Values>()
-
-  const [saving, setSaving] = useState(false)
+  const update = useUpdateSheetLine(kind)
 
   const save = async (values: Values) => {
     if (!line) return
-    setSaving(true)
-    try {
-      const ok = await updateLine(kind, {
+    const saved = await update
+      .mutateAsync({
         OrderId: line.OrderId,
         Id: line.Id,
         Amount: Number(values.Amount),
         price: Number(values.price),
         part_name: values.part_name?.trim() ?? '',
       })
-      if (!ok) return
-      feedback.success('修改成功！')
-      onSaved()
-    } finally {
-      setSaving(false)
-    }
+      .then(
+        () => true,
+        () => false,
+      )
+    if (!saved) return
+    feedback.success('修改成功！')
+    onSaved()
   }
 
   return (
@@ -72,7 +71,7 @@ function LineEditDialogModal({
       afterClose={afterClose}
       okText="保存"
       cancelText="取消"
-      confirmLoading={saving}
+      confirmLoading={update.isPending}
       onOk={() => form.submit()}
       onCancel={onClose}
     >
@@ -80,7 +79,7 @@ function LineEditDialogModal({
         <Form
           form={form}
           layout="vertical"
-          initialValues={{ part_name: line.part_name, Amount: line.Amount, price: priceOf(kind, line) }}
+          initialValues={{ part_name: line.part_name, Amount: line.Amount, price: line.price }}
           onFinish={save}
           data-testid="line-form"
           style={{ marginTop: 16 }}

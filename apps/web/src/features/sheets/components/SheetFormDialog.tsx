@@ -7,28 +7,25 @@ import {
   DEFAULT_QUOTATION_TYPE,
   makerField,
   QUOTATION_TYPES,
+  type SheetKind,
   VIN_LENGTH,
   VIN_REQUIRED,
   VinMessages,
 } from '@epc/shared'
+import { useQueryClient } from '@tanstack/react-query'
 import type { FormRule } from 'antd'
 import { AutoComplete, Col, Form, Input, Modal, Row } from 'antd'
 import { useMemo, useRef, useState } from 'react'
 import { feedback } from '../../../lib/feedback'
 import { fieldRule } from '../../../lib/form-rules'
-import { useSession } from '../../auth/session'
-import {
-  createSheet,
-  type PastVehicle,
-  type SheetRow,
-  updateSheet,
-  usePastSuppliers,
-  usePastVehicles,
-  vinFill,
-} from '../api/sheets'
-import type { SheetKind } from '../links'
+import { useSession } from '../../../lib/session'
+import { useCreateSheet } from '../api/create-sheet'
+import { usePastSuppliers, usePastVehicles } from '../api/get-sheet-suggestions'
+import { vinFillQuery } from '../api/get-vin-fill'
+import { useUpdateSheet } from '../api/update-sheet'
+import { useDialogSession } from '../hooks/use-dialog-session'
 import { SHEET_TEXTS } from '../texts'
-import { useDialogSession } from './dialog-session'
+import type { PastVehicle, SheetHeader, SheetRow } from '../types'
 
 interface Values {
   VIN: string
@@ -96,11 +93,13 @@ function SheetFormDialogModal({
   const texts = SHEET_TEXTS[kind]
   const quote = kind === 'quote'
   const [form] = Form.useForm<Values>()
+  const queryClient = useQueryClient()
+  const create = useCreateSheet(kind)
+  const update = useUpdateSheet(kind)
 
   const userName = useSession((s) => s.info?.UserName ?? '')
   const vehicles = usePastVehicles(open)
   const suppliers = usePastSuppliers(open && !quote)
-  const [saving, setSaving] = useState(false)
   const [fillNote, setFillNote] = useState('')
   // Values the VIN fill put in: a later fill may replace them, but never what the user typed.
   const filled = useRef<Partial<Values>>({})
@@ -141,7 +140,7 @@ function SheetFormDialogModal({
       setFillNote('')
       return
     }
-    const answer = await vinFill(vin)
+    const answer = await queryClient.fetchQuery(vinFillQuery(vin)).catch(() => null)
     if (!answer || lastVin.current !== vin) return
     put({ carNo: answer.carNo, carType: answer.carType })
     setFillNote(FILL_NOTES[answer.source] ?? '')
@@ -191,8 +190,9 @@ function SheetFormDialogModal({
     [suppliers.data, supplierInput],
   )
 
+  // A failed save was announced by the API client; the dialog stays open with what was typed.
   const save = async (values: Values) => {
-    const input = {
+    const header: SheetHeader = {
       VIN: cleanVin(values.VIN),
       carNo: values.carNo?.trim() ?? '',
       carType: values.carType?.trim() ?? '',
@@ -200,20 +200,19 @@ function SheetFormDialogModal({
       remark: values.remark?.trim() ?? '',
       makeorder_user: values.makeorder_user?.trim() || userName,
     }
-    setSaving(true)
-    try {
-      if (sheet) {
-        if (!(await updateSheet(kind, { ...input, OrderId: sheet.OrderId }))) return
-        feedback.success(texts.updated)
-        onSaved(sheet.OrderId, false)
-      } else {
-        const orderId = await createSheet(kind, input)
-        if (!orderId) return
-        feedback.success(texts.created)
-        onSaved(orderId, true)
-      }
-    } finally {
-      setSaving(false)
+    if (sheet) {
+      const saved = await update.mutateAsync({ orderId: sheet.OrderId, header }).then(
+        () => true,
+        () => false,
+      )
+      if (!saved) return
+      feedback.success(texts.updated)
+      onSaved(sheet.OrderId, false)
+    } else {
+      const orderId = await create.mutateAsync(header).catch(() => null)
+      if (!orderId) return
+      feedback.success(texts.created)
+      onSaved(orderId, true)
     }
   }
 
@@ -249,7 +248,7 @@ function SheetFormDialogModal({
       >
         <Input
           maxLength={20}
-          placeholder="17位车架号，输入后自动带出车牌号和车型"
+          placeholder={`${VIN_LENGTH}位车架号，输入后自动带出车牌号和车型`}
           style={{ fontFamily: 'monospace', letterSpacing: 1 }}
           aria-label="车架号"
         />
@@ -266,7 +265,7 @@ function SheetFormDialogModal({
       afterClose={afterClose}
       okText={sheet ? '保存' : `创建${texts.name}`}
       cancelText="取消"
-      confirmLoading={saving}
+      confirmLoading={create.isPending || update.isPending}
       onOk={() => form.submit()}
       onCancel={onClose}
     >

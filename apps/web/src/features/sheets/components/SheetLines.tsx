@@ -1,12 +1,12 @@
 // The selected sheet's lines with a total row (2 decimals, summed in fen as the server does): change a line
 // (double-click or 修改) and remove it (with a confirm); quotation lines can be ticked for 生成采购单.
-import { type QuotationLine, sumYuan } from '@epc/shared'
+import type { SheetKind } from '@epc/shared'
 import { Button, Table, Tag, Tooltip } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
-import { formatMoney } from '../../catalogue/format'
-import { priceOf, type SheetLine } from '../api/sheets'
-import type { SheetKind } from '../links'
+import { formatMoney } from '../../../lib/format'
 import { SHEET_TEXTS } from '../texts'
+import { linesTotal } from '../totals'
+import type { SheetLine } from '../types'
 import styles from './Sheets.module.css'
 
 interface Props {
@@ -18,10 +18,6 @@ interface Props {
   onSelectIds: (ids: number[]) => void
   onEdit: (line: SheetLine) => void
   onDelete: (line: SheetLine) => void
-}
-
-export function linesTotal(lines: SheetLine[]) {
-  return { amount: sumYuan(lines.map((l) => l.Amount)), money: sumYuan(lines.map((l) => l.money)) }
 }
 
 export function SheetLines({
@@ -52,9 +48,9 @@ export function SheetLines({
           <span className={styles.oneLine} title={name}>
             {name}
           </span>
-          {quote && (line as QuotationLine).flag === 1 && (
+          {line.addedAgain && (
             <Tooltip title="该编码已在单中，经确认再次添加">
-              <Tag color="orange" className={styles.flag} data-testid="line-flag">
+              <Tag color="orange" className={styles.duplicate} data-testid="line-flag">
                 重复
               </Tag>
             </Tooltip>
@@ -68,7 +64,7 @@ export function SheetLines({
       key: 'price',
       width: 100,
       align: 'right',
-      render: (_, line) => formatMoney(priceOf(kind, line)),
+      render: (_, line) => formatMoney(line.price),
     },
     {
       title: '金额',

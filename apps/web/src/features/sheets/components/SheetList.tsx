@@ -1,12 +1,14 @@
 // The paged list of sheets (10 a page, 共有 N 条记录): number and time, vehicle, customer or supplier,
-// type or note and total; the selected sheet is highlighted. An empty or failed load says 抱歉，暂无数据.
-import { SHEET_PAGE_SIZE, SheetMessages } from '@epc/shared'
-import { Pagination, Table } from 'antd'
+// type or note and total; the selected sheet is highlighted. It is a grid to the keyboard: Tab reaches the
+// selected row (or the first), the arrow keys, Home and End move between rows, Enter or Space selects. An
+// empty list says 抱歉，暂无数据; a list that failed to load also offers to load it again.
+import { SHEET_PAGE_SIZE, type SheetKind, SheetMessages } from '@epc/shared'
+import { Button, Pagination, Table } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
-import { formatMoney } from '../../catalogue/format'
-import type { SheetRow } from '../api/sheets'
-import type { SheetKind } from '../links'
-import { truncateCarType, truncateRemark } from '../texts'
+import { type HTMLAttributes, type KeyboardEvent, useMemo } from 'react'
+import { formatMoney } from '../../../lib/format'
+import { SHEET_TEXTS, truncateCarType, truncateRemark } from '../texts'
+import type { SheetRow } from '../types'
 import styles from './Sheets.module.css'
 import { Truncated } from './Truncated'
 
@@ -16,13 +18,51 @@ interface Props {
   total: number
   page: number
   loading: boolean
+  /** The last load failed: the list offers to load again. */
+  failed: boolean
+  onRetry: () => void
   selectedId: string | null
   size: 'small' | 'middle'
   onSelect: (row: SheetRow) => void
   onPage: (page: number) => void
 }
 
-export function SheetList({ kind, rows, total, page, loading, selectedId, size, onSelect, onPage }: Props) {
+const MOVES: Record<string, (index: number, last: number) => number> = {
+  ArrowDown: (i, last) => Math.min(last, i + 1),
+  ArrowUp: (i) => Math.max(0, i - 1),
+  Home: () => 0,
+  End: (_i, last) => last,
+}
+
+function onRowKey(event: KeyboardEvent<HTMLElement>, select: () => void) {
+  if (event.key === 'Enter' || event.key === ' ') {
+    event.preventDefault()
+    select()
+    return
+  }
+  const move = MOVES[event.key]
+  const rows = event.currentTarget.parentElement?.querySelectorAll<HTMLElement>('tr[data-row-key]')
+  if (!move || !rows?.length) return
+  event.preventDefault()
+  const at = Array.from(rows).indexOf(event.currentTarget)
+  rows[move(at, rows.length - 1)]?.focus()
+}
+
+export function SheetList(props: Props) {
+  const { kind, rows, total, page, loading, failed, onRetry, selectedId, size, onSelect, onPage } = props
+  const label = `${SHEET_TEXTS[kind].name}列表`
+  const components = useMemo(
+    () => ({
+      table: (attributes: HTMLAttributes<HTMLTableElement>) => (
+        // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: a table may be a grid (WAI-ARIA's data grid pattern); rows can then be selected.
+        <table {...attributes} role="grid" aria-label={label} />
+      ),
+    }),
+    [label],
+  )
+  // One row takes the Tab stop: the selected one when it is on this page.
+  const tabStop = rows.some((r) => r.OrderId === selectedId) ? selectedId : rows[0]?.OrderId
+
   const columns: ColumnsType<SheetRow> = [
     {
       title: '单号',
@@ -71,20 +111,35 @@ export function SheetList({ kind, rows, total, page, loading, selectedId, size, 
     },
   ]
 
+  const empty = failed ? (
+    <div className={styles.failed}>
+      <span>{SheetMessages.listEmpty}</span>
+      <Button size="small" onClick={onRetry}>
+        重新加载
+      </Button>
+    </div>
+  ) : (
+    SheetMessages.listEmpty
+  )
+
   return (
     <div data-testid="sheet-list">
       <Table<SheetRow>
         size={size}
         rowKey="OrderId"
         columns={columns}
+        components={components}
         dataSource={rows}
         loading={loading}
         pagination={false}
-        locale={{ emptyText: SheetMessages.listEmpty }}
+        locale={{ emptyText: empty }}
         rowClassName={(row) => (row.OrderId === selectedId ? styles.selectedRow : styles.row) ?? ''}
         onRow={(row) => ({
-          onClick: () => onSelect(row),
+          role: 'row',
+          tabIndex: row.OrderId === tabStop ? 0 : -1,
           'aria-selected': row.OrderId === selectedId,
+          onClick: () => onSelect(row),
+          onKeyDown: (event) => onRowKey(event, () => onSelect(row)),
         })}
       />
       <div className={styles.pager}>

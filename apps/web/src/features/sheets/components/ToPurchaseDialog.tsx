@@ -1,15 +1,16 @@
 // 生成采购单: a purchase order from a quotation's chosen lines. It asks for the supplier (past suppliers
 // suggested), copies VIN, plate and model, adds the lines at their purchase price (0 where the quotation has
 // none, and says so), then offers to open the new order.
-import { normalizePartNumber, type QuotationLine, SheetMessages, supplierField } from '@epc/shared'
+import { supplierField } from '@epc/shared'
 import { AutoComplete, Form, Input, Modal, Table, Tag } from 'antd'
-import { useMemo, useState } from 'react'
-import { feedback } from '../../../lib/feedback'
+import { useMemo } from 'react'
 import { fieldRule } from '../../../lib/form-rules'
-import { useSession } from '../../auth/session'
-import { formatMoney } from '../../catalogue/format'
-import { addLine, createSheet, type SheetRow, usePastSuppliers } from '../api/sheets'
-import { useDialogSession } from './dialog-session'
+import { formatMoney } from '../../../lib/format'
+import { useSession } from '../../../lib/session'
+import { useCreatePurchaseFromQuote } from '../api/create-purchase-from-quote'
+import { usePastSuppliers } from '../api/get-sheet-suggestions'
+import { useDialogSession } from '../hooks/use-dialog-session'
+import type { SheetLine, SheetRow } from '../types'
 
 interface Values {
   ClientName: string
@@ -19,7 +20,7 @@ interface Values {
 interface Props {
   open: boolean
   quote: SheetRow
-  lines: QuotationLine[]
+  lines: SheetLine[]
   onClose: () => void
   /** The new purchase order exists (some lines may have failed; they were announced). */
   onCreated: (orderId: string, withoutPrice: number) => void
@@ -45,7 +46,7 @@ function ToPurchaseDialogModal({
   const userName = useSession((s) => s.info?.UserName ?? '')
   const suppliers = usePastSuppliers(open)
   const typed = (Form.useWatch('ClientName', form) ?? '') as string
-  const [saving, setSaving] = useState(false)
+  const create = useCreatePurchaseFromQuote()
   const withoutPrice = lines.filter((l) => l.purchase_price === null).length
 
   const options = useMemo(
@@ -57,39 +58,16 @@ function ToPurchaseDialogModal({
   )
 
   const save = async (values: Values) => {
-    setSaving(true)
-    try {
-      const orderId = await createSheet('purchase', {
-        ClientName: values.ClientName.trim(),
-        VIN: quote.VIN,
-        carNo: quote.carNo,
-        carType: quote.carType,
-        remark: values.remark?.trim() ?? '',
-        makeorder_user: userName,
-      })
-      if (!orderId) return
-      feedback.success(SheetMessages.createdPurchase)
-      // A part the quotation holds twice (added again on purpose) goes on twice here as well.
-      const seen = new Set<string>()
-      for (const line of lines) {
-        const number = normalizePartNumber(line.part_number)
-        await addLine('purchase', {
-          OrderId: orderId,
-          part_number: line.part_number,
-          part_name: line.part_name,
-          Amount: line.Amount,
-          price: line.purchase_price ?? 0,
-          available_stock: line.available_stock,
-          area_stock: line.area_stock,
-          user: userName,
-          flag: seen.has(number) ? 1 : 0,
-        })
-        seen.add(number)
-      }
-      onCreated(orderId, withoutPrice)
-    } finally {
-      setSaving(false)
+    const header = {
+      ClientName: values.ClientName.trim(),
+      VIN: quote.VIN,
+      carNo: quote.carNo,
+      carType: quote.carType,
+      remark: values.remark?.trim() ?? '',
+      makeorder_user: userName,
     }
+    const orderId = await create.mutateAsync({ header, lines, addedBy: userName }).catch(() => null)
+    if (orderId) onCreated(orderId, withoutPrice)
   }
 
   return (
@@ -101,7 +79,7 @@ function ToPurchaseDialogModal({
       afterClose={afterClose}
       okText="生成采购单"
       cancelText="取消"
-      confirmLoading={saving}
+      confirmLoading={create.isPending}
       onOk={() => form.submit()}
       onCancel={onClose}
     >
@@ -132,7 +110,7 @@ function ToPurchaseDialogModal({
         <div style={{ color: '#595959', marginBottom: 8 }}>
           车辆：{[quote.carNo, quote.VIN, quote.carType].filter(Boolean).join(' · ') || '-'}
         </div>
-        <Table<QuotationLine>
+        <Table<SheetLine>
           size="small"
           rowKey="Id"
           dataSource={lines}

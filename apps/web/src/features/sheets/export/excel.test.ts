@@ -1,13 +1,14 @@
 // The export's rules without a browser: file names, formula neutralising, and the workbook read back with
 // read-excel-file (numbers as numbers, the total exact to the fen, no formula anywhere).
-import type { PurchaseLine, PurchaseOrderRow, QuotationLine, QuotationRow } from '@epc/shared'
 import { strFromU8, unzipSync } from 'fflate'
 import readXlsxFile from 'read-excel-file/node'
 import { describe, expect, it } from 'vitest'
 import writeXlsxFile from 'write-excel-file/node'
-import { exportFileName, safeText, sheetRows, sheetTotal } from './excel'
+import { linesTotal } from '../totals'
+import type { SheetLine, SheetRow } from '../types'
+import { exportFileName, safeText, sheetRows } from './excel'
 
-const quote: QuotationRow = {
+const quote: SheetRow = {
   Id: 1,
   OrderId: 'BJ202611220001',
   CreateTime: '2026-11-22 10:30:45',
@@ -18,36 +19,35 @@ const quote: QuotationRow = {
   remark: '@SUM(A1)',
   makeorder_user: '李师傅',
   total_Money: 0,
-  itemList: [],
 }
 
-const line = (over: Partial<QuotationLine>): QuotationLine => ({
+const line = (over: Partial<SheetLine>): SheetLine => ({
   Id: 1,
   OrderId: quote.OrderId,
   part_number: '5G0 807 217 GRU',
   part_name: '前保险杠',
   Amount: 1,
-  sale_prices: 0,
+  price: 0,
   money: 0,
   available_stock: 3,
   area_stock: '',
   purchase_price: null,
-  offer_user: '',
-  flag: 0,
+  addedBy: '',
+  addedAgain: false,
   ...over,
 })
 
 const lines = [
-  line({ Id: 1, Amount: 2, sale_prices: 1234.5, money: 2469 }),
+  line({ Id: 1, Amount: 2, price: 1234.5, money: 2469 }),
   line({
     Id: 2,
     part_number: '06L 115 562 B',
     part_name: '=1+2',
     Amount: 4.5,
-    sale_prices: 0.1,
+    price: 0.1,
     money: 0.45,
   }),
-  line({ Id: 3, part_number: 'N 910 455 01', part_name: '螺栓', Amount: 3, sale_prices: 0.7, money: 2.1 }),
+  line({ Id: 3, part_number: 'N 910 455 01', part_name: '螺栓', Amount: 3, price: 0.7, money: 2.1 }),
 ]
 
 async function roundTrip(data: ReturnType<typeof sheetRows>) {
@@ -82,20 +82,15 @@ describe('exportFileName', () => {
     expect(exportFileName('quote', { ...quote, carNo: '', carType: ' ' })).toBe('BJ202611220001_报价单.xlsx')
   })
   it('names a purchase order by supplier and creation time', () => {
-    const order: PurchaseOrderRow = {
-      ...quote,
-      OrderId: 'CG202611220001',
-      ClientName: '宏达配件',
-      itemList: [],
-    }
+    const order: SheetRow = { ...quote, OrderId: 'CG202611220001', ClientName: '宏达配件' }
     expect(exportFileName('purchase', order)).toBe('宏达配件_20261122103045_采购单.xlsx')
   })
 })
 
 describe('sheetRows', () => {
   it('adds the lines in fen', () => {
-    expect(sheetTotal(lines)).toBe(2471.55)
-    expect(sheetTotal([line({ money: 0.1 }), line({ money: 0.2 })])).toBe(0.3)
+    expect(linesTotal(lines).money).toBe(2471.55)
+    expect(linesTotal([line({ money: 0.1 }), line({ money: 0.2 })]).money).toBe(0.3)
   })
 
   it('reads back with title, header fields, numbers and the exact total, and no formula', async () => {
@@ -118,10 +113,8 @@ describe('sheetRows', () => {
   })
 
   it('writes a purchase order with the supplier and the purchase price', async () => {
-    const order: PurchaseOrderRow = { ...quote, ClientName: '宏达配件', remark: '月结', itemList: [] }
-    const purchase: PurchaseLine[] = [
-      { ...line({}), tax_prices: 88.8, Amount: 2, money: 177.6, PurcaseUser: '' } as PurchaseLine,
-    ]
+    const order: SheetRow = { ...quote, ClientName: '宏达配件', remark: '月结' }
+    const purchase = [line({ price: 88.8, Amount: 2, money: 177.6 })]
     const { rows } = await roundTrip(sheetRows('purchase', order, purchase, '测试修理厂'))
     expect(rows[0]?.[0]).toBe('测试修理厂 采购单')
     const flat = rows.map((r) => r.filter((c) => c !== null))

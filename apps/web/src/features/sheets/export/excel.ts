@@ -1,21 +1,17 @@
 // Excel export of one quotation or purchase order (spec sections 5, 8, 9): the guard the sheet pages call
 // first, the file name, the sheet's rows, and the download. write-excel-file is loaded only here, on demand.
-import { SheetMessages, sumYuan } from '@epc/shared'
+import { type SheetKind, SheetMessages } from '@epc/shared'
 import type { CellObject, Row, SheetData } from 'write-excel-file/browser'
 import { feedback } from '../../../lib/feedback'
-import { priceOf, type SheetLine, type SheetRow } from '../api/sheets'
-import type { SheetKind } from '../links'
+import { SHEET_TEXTS } from '../texts'
+import { linesTotal } from '../totals'
+import type { SheetLine, SheetRow } from '../types'
 
-export const SHEET_LABEL: Record<SheetKind, string> = { quote: '报价单', purchase: '采购单' }
-
-/** Purchase-order numbers start with CG (docs/api.md); lets a caller that forgot the kind still get 采购单. */
-function kindOf(sheet: SheetRow | null | undefined): SheetKind {
-  return sheet?.OrderId.startsWith('CG') ? 'purchase' : 'quote'
-}
+const label = (kind: SheetKind) => SHEET_TEXTS[kind].name
 
 /** The spec's texts say 报价单; a purchase order gets the same sentence about a 采购单. */
 function say(text: string, kind: SheetKind): string {
-  return text.replace('报价单', SHEET_LABEL[kind])
+  return text.replace('报价单', label(kind))
 }
 
 /**
@@ -23,9 +19,9 @@ function say(text: string, kind: SheetKind): string {
  * least one line (导出失败，该报价单暂无配件信息). Shows the warning and answers false otherwise.
  */
 export function canExport(
+  kind: SheetKind,
   sheet: SheetRow | null | undefined,
   lines: readonly SheetLine[] | null | undefined,
-  kind: SheetKind = kindOf(sheet),
 ): sheet is SheetRow {
   if (!sheet) {
     feedback.warning(say(SheetMessages.exportNeedsSheet, kind))
@@ -67,7 +63,7 @@ export function exportFileName(kind: SheetKind, sheet: SheetRow): string {
       ? [sheet.carNo, sheet.carType]
       : [sheet.ClientName, (sheet.CreateTime ?? '').replace(/\D/g, '')]
   const named = parts.map(fileNamePart).filter(Boolean)
-  const stem = [...(named.length ? named : [fileNamePart(sheet.OrderId)]), SHEET_LABEL[kind]].join('_')
+  const stem = [...(named.length ? named : [fileNamePart(sheet.OrderId)]), label(kind)].join('_')
   // Long car-type names would make an unwieldy file name; 120 characters leave room for the folder.
   return `${stem.slice(0, 120)}.xlsx`
 }
@@ -76,10 +72,6 @@ export function exportFileName(kind: SheetKind, sheet: SheetRow): string {
 export function today(now = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0')
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
-}
-
-export function sheetTotal(lines: readonly SheetLine[]): number {
-  return sumYuan(lines.map((line) => line.money))
 }
 
 const COLUMNS = 7
@@ -110,7 +102,7 @@ export function sheetRows(
   companyName: string,
   printDate = today(),
 ): SheetData {
-  const title = [companyName.trim(), SHEET_LABEL[kind]].filter(Boolean).join(' ')
+  const title = [companyName.trim(), label(kind)].filter(Boolean).join(' ')
   const head: Row[] = [
     spanned({
       value: safeText(title),
@@ -144,13 +136,13 @@ export function sheetRows(
     { value: safeText(line.part_name), type: String, wrap: true, ...border },
     // Whole quantities show as 2, part quantities (4.5 L of oil) with two decimals.
     num(Number(line.Amount), Number.isInteger(Number(line.Amount)) ? '0' : '0.00'),
-    num(Number(priceOf(kind, line)), '0.00'),
+    num(Number(line.price), '0.00'),
     num(Number(line.money), '0.00'),
     num(Number(line.available_stock ?? 0), '0'),
   ])
   const total: Row = [
     ...spanned({ value: '合计', columnSpan: 5, fontWeight: 'bold', align: 'right', ...border }),
-    { ...num(sheetTotal(lines), '0.00'), fontWeight: 'bold' },
+    { ...num(linesTotal(lines).money, '0.00'), fontWeight: 'bold' },
     { ...border },
   ]
   return [...head, header, ...body, total]
@@ -170,7 +162,7 @@ export async function exportSheet(
   try {
     const { default: writeXlsxFile } = await import('write-excel-file/browser')
     await writeXlsxFile(sheetRows(kind, sheet, lines, companyName), {
-      sheet: SHEET_LABEL[kind],
+      sheet: label(kind),
       columns: [
         { width: 6 },
         { width: 20 },

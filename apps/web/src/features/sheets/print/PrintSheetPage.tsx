@@ -2,73 +2,51 @@
 // from the server and the login info, then handed to the browser's print dialog once (not with ?noprint=1).
 // Its toolbar also exports the same sheet to Excel.
 import { FileExcelOutlined, PrinterOutlined } from '@ant-design/icons'
+import type { SheetKind } from '@epc/shared'
+import { useQuery } from '@tanstack/react-query'
 import { Button, Empty, Spin } from 'antd'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef } from 'react'
 import { useSearchParams } from 'react-router'
 import { TITLE_PREFIX } from '../../../config/brand'
-import { useSession } from '../../auth/session'
-import { listSheets, priceOf, type SheetLine, type SheetRow, sheetLines } from '../api/sheets'
-import { canExport, exportSheet, SHEET_LABEL as LABEL, today } from '../export/excel'
-import type { SheetKind } from '../links'
+import { useSession } from '../../../lib/session'
+import { sheetLinesQuery } from '../api/get-sheet-lines'
+import { sheetByIdQuery } from '../api/get-sheet-page'
+import { canExport, exportSheet, today } from '../export/excel'
+import { SHEET_TEXTS } from '../texts'
 import styles from './PrintSheetPage.module.css'
 import { capitalAmount, kindOfType, money, type PrintData, printData, quantity } from './print-data'
-
-interface Sheet {
-  sheet: SheetRow
-  lines: SheetLine[]
-}
-
-type Loaded = { state: 'loading' } | { state: 'missing' } | ({ state: 'ready' } & Sheet)
-
-/** The sheet with this exact number (the list's KeyText also matches plates, VINs and names). */
-async function loadSheet(kind: SheetKind, orderId: string): Promise<Sheet | null> {
-  const { rows } = await listSheets(kind, orderId, 1, 100)
-  const sheet = rows.find((r) => r.OrderId === orderId)
-  return sheet ? { sheet, lines: await sheetLines(kind, orderId) } : null
-}
 
 export default function PrintSheetPage() {
   const [params] = useSearchParams()
   const kind = kindOfType(params.get('type'))
+  const label = SHEET_TEXTS[kind].name
   const orderId = params.get('OrderId')?.trim() ?? ''
   const noPrint = params.get('noprint') === '1'
   const company = useSession((s) => s.info?.UserCompanyName ?? '')
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' })
-
-  useEffect(() => {
-    let live = true
-    setLoaded({ state: 'loading' })
-    if (!orderId) {
-      setLoaded({ state: 'missing' })
-      return
-    }
-    loadSheet(kind, orderId)
-      .catch(() => null)
-      .then((found) => {
-        if (live) setLoaded(found ? { state: 'ready', ...found } : { state: 'missing' })
-      })
-    return () => {
-      live = false
-    }
-  }, [kind, orderId])
+  // The sheet with this exact number (the list's KeyText also matches plates, VINs and names), then its lines.
+  const sheet = useQuery(sheetByIdQuery(kind, orderId || null))
+  const found = sheet.data ?? null
+  const lines = useQuery({ ...sheetLinesQuery(kind, orderId), enabled: !!found })
+  const ready = found && lines.data ? { sheet: found, lines: lines.data } : null
+  const loading = !!orderId && (sheet.isPending || (!!found && lines.isPending))
 
   // Once the sheet is on the page (and its fonts are ready), the print dialog opens, once per visit.
   const printed = useRef(false)
-  const ready = loaded.state === 'ready'
+  const shown = !!ready
   useEffect(() => {
-    if (!ready) return
+    if (!shown) return
     // Save-as-PDF takes the document title as the file name.
-    document.title = `${TITLE_PREFIX}打印 ${LABEL[kind]} ${orderId}`
+    document.title = `${TITLE_PREFIX}打印 ${label} ${orderId}`
     if (noPrint || printed.current) return
     printed.current = true
     document.fonts.ready.then(() => window.print())
-  }, [ready, noPrint, kind, orderId])
+  }, [shown, noPrint, label, orderId])
 
   return (
     <div className={styles.screen}>
       <div className={styles.toolbar} data-testid="print-toolbar">
         <span className={styles.toolbarTitle}>
-          打印{LABEL[kind]}
+          打印{label}
           {orderId && <span className={styles.mono}> {orderId}</span>}
         </span>
         <Button
@@ -76,8 +54,8 @@ export default function PrintSheetPage() {
           disabled={!ready}
           onClick={() =>
             ready &&
-            canExport(loaded.sheet, loaded.lines, kind) &&
-            exportSheet(kind, loaded.sheet, loaded.lines, company)
+            canExport(kind, ready.sheet, ready.lines) &&
+            exportSheet(kind, ready.sheet, ready.lines, company)
           }
         >
           导出Excel
@@ -87,19 +65,17 @@ export default function PrintSheetPage() {
         </Button>
         <Button onClick={() => window.close()}>关闭</Button>
       </div>
-      {loaded.state === 'loading' && (
+      {loading && (
         <div className={styles.paper}>
           <Spin style={{ display: 'block', padding: '120px 0' }} />
         </div>
       )}
-      {loaded.state === 'missing' && (
+      {!loading && !ready && (
         <div className={styles.paper}>
           <Empty description="抱歉，暂无数据" style={{ padding: '120px 0' }} />
         </div>
       )}
-      {loaded.state === 'ready' && (
-        <PrintSheet kind={kind} print={printData(kind, loaded.sheet, loaded.lines, company)} />
-      )}
+      {ready && <PrintSheet kind={kind} print={printData(kind, ready.sheet, ready.lines, company)} />}
     </div>
   )
 }
@@ -124,7 +100,7 @@ function PrintSheet({ kind, print }: { kind: SheetKind; print: PrintData }) {
             {print.UserCompanyName}
           </div>
         )}
-        <h1 className={styles.title}>{LABEL[kind]}</h1>
+        <h1 className={styles.title}>{SHEET_TEXTS[kind].name}</h1>
         <div className={styles.meta}>
           <span>
             单号：<span className={styles.mono}>{data.OrderId}</span>
@@ -184,7 +160,7 @@ function PrintSheet({ kind, print }: { kind: SheetKind; print: PrintData }) {
               <td className={styles.partNumber}>{line.part_number}</td>
               <td>{line.part_name}</td>
               <td className={styles.number}>{quantity(line.Amount)}</td>
-              <td className={styles.number}>{money(priceOf(kind, line))}</td>
+              <td className={styles.number}>{money(line.price)}</td>
               <td className={styles.number}>{money(line.money)}</td>
               <td className={styles.number}>{line.available_stock ?? 0}</td>
             </tr>

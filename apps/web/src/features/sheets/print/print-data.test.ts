@@ -1,6 +1,6 @@
 // The printed total and the capital-numeral amount under it.
-import type { QuotationLine, QuotationRow } from '@epc/shared'
 import { describe, expect, it } from 'vitest'
+import type { SheetLine, SheetRow } from '../types'
 import { capitalAmount, money, printData, quantity } from './print-data'
 
 describe('capitalAmount', () => {
@@ -25,8 +25,8 @@ describe('capitalAmount', () => {
 
 describe('printData', () => {
   it('is type 0 for a quote and totals the lines in fen with 2 decimals', () => {
-    const sheet = { OrderId: 'BJ1', carNo: '京A1', ClientName: '' } as QuotationRow
-    const lines = [{ money: 0.1 }, { money: 0.2 }, { money: 1000 }] as QuotationLine[]
+    const sheet = { OrderId: 'BJ1', carNo: '京A1', ClientName: '' } as SheetRow
+    const lines = [{ money: 0.1 }, { money: 0.2 }, { money: 1000 }] as SheetLine[]
     const data = printData('quote', sheet, lines, '测试修理厂')
     expect(data.type).toBe(0)
     expect(data.total).toBe('1000.30')

@@ -1,8 +1,8 @@
 // The print data of spec section 3 (type 0 quote, otherwise purchase order; the sheet's fields, the company
 // name, the lines and the total with 2 decimals), and how the printed sheet writes numbers and money.
-import { sumYuan } from '@epc/shared'
-import type { SheetLine, SheetRow } from '../api/sheets'
-import type { SheetKind } from '../links'
+import type { SheetKind } from '@epc/shared'
+import { linesTotal } from '../totals'
+import type { SheetLine, SheetRow } from '../types'
 
 export interface PrintData {
   type: 0 | 1
@@ -29,7 +29,7 @@ export function printData(kind: SheetKind, sheet: SheetRow, lines: SheetLine[], 
     },
     UserCompanyName: company,
     dataList: lines,
-    total: sumYuan(lines.map((line) => line.money)).toFixed(2),
+    total: linesTotal(lines).money.toFixed(2),
   }
 }
 

@@ -2,7 +2,7 @@
 // guard re-render when it changes.
 import type { LoginInfo } from '@epc/shared'
 import { create } from 'zustand'
-import { loadLoginInfo, saveLoginInfo } from '../../lib/storage'
+import { loadLoginInfo, saveLoginInfo } from './storage'
 
 interface SessionState {
   info: LoginInfo | null

@@ -1,6 +1,13 @@
 // Turns pasted or typed text into part codes for the part-code query, and the codes to and from the URL
-// (?codes=A,B,C), so both parts-search screens read a query the same way.
-import { MAX_PART_CODES, normalizePartNumber } from '@epc/shared'
+// (?codes=A,B,C), so both parts-search screens read a query the same way; and which answer rows are a part.
+import { MAX_PART_CODES, normalizePartNumber, type PartsQueryRow } from '@epc/shared'
+
+/** A row that describes a part (found, by prefix, or the replacement of an old number). */
+export type PartsSearchHit = Extract<PartsQueryRow, { status: 'found' | 'prefix' | 'superseded' }>
+
+export function isPartHit(row: PartsQueryRow): row is PartsSearchHit {
+  return row.status === 'found' || row.status === 'prefix' || row.status === 'superseded'
+}
 
 export interface ParsedCodes {
   /** Every distinct code, as typed (inner spaces kept: the server ignores them). */

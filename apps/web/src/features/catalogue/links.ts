@@ -1,7 +1,7 @@
 // The catalogue screens' URLs: every query lives in the search params (a reload restores it) and carries
 // fromType, so the header highlights the right menu item and remembers the right result.
-import { paths } from '../../../config/paths'
-import type { FromType } from '../../../lib/search-memory'
+import { paths } from '../../config/paths'
+import type { FromType } from '../../lib/search-memory'
 
 /** fromType of the URL; catalogue screens reached without one belong to the VIN search. */
 export function fromTypeOf(params: URLSearchParams): FromType {
@@ -29,27 +29,39 @@ function withQuery(path: string, query: Record<string, string | number | null | 
   return `${path}?${params}`
 }
 
+/** /partsFilter: a model's group tree. The URL names the model code ModelId, as the catalogue's links do. */
 export function partsFilterUrl(q: {
-  ModelId: string
+  modelCode: string
   fromType: FromType
   vin?: string | null
   main?: string | null
 }) {
-  return withQuery(paths.partsFilter, { ModelId: q.ModelId, vin: q.vin, main: q.main, fromType: q.fromType })
+  return withQuery(paths.partsFilter, {
+    ModelId: q.modelCode,
+    vin: q.vin,
+    main: q.main,
+    fromType: q.fromType,
+  })
 }
 
+/** /partsDetail: one illustration of a model, optionally with a callout picked. */
 export function partsDetailUrl(q: {
-  ModelId: string
+  modelCode: string
   imageid: string
   fromType: FromType
   callout?: number | null
   vin?: string | null
 }) {
   return withQuery(paths.partsDetail, {
-    ModelId: q.ModelId,
+    ModelId: q.modelCode,
     imageid: q.imageid,
     callout: q.callout,
     vin: q.vin,
     fromType: q.fromType,
   })
+}
+
+/** The model code a catalogue screen's URL names, or null. */
+export function modelCodeOf(params: URLSearchParams): string | null {
+  return params.get('ModelId') || null
 }

@@ -1,0 +1,6 @@
+// Every query key of the account calls.
+export const accountKeys = {
+  all: ['account'] as const,
+  companyInfo: () => [...accountKeys.all, 'companyInfo'] as const,
+  staffState: (mobile: string | undefined) => [...accountKeys.all, 'staffState', mobile] as const,
+}

@@ -1,0 +1,18 @@
+// Where the login screen sends the user afterwards: the ?redirect= target if it is a path of this app,
+// otherwise VIN search. The target is parsed as browsers do, so tricks such as `/\evil.example` (a
+// backslash reads as a slash), tabs or newlines cannot lead to another site.
+import { paths } from '../../config/paths'
+
+export function safeRedirect(target: string | null, origin: string = window.location.origin): string {
+  if (!target?.startsWith('/')) return paths.vinSearch
+  let url: URL
+  try {
+    url = new URL(target, origin)
+  } catch {
+    return paths.vinSearch
+  }
+  if (url.origin !== origin) return paths.vinSearch
+  // Back to the login screen would only ask again.
+  if (url.pathname.toLowerCase().startsWith(paths.login.toLowerCase())) return paths.vinSearch
+  return url.pathname + url.search + url.hash
+}

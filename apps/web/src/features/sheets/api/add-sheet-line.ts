@@ -1,0 +1,27 @@
+// /api/epc/createquoteorderdetail, /api/epc/createpurchaseorderdetail: a part added to a sheet. Code 10003
+// says the sheet already holds it: the caller asks, and adds it again with addDuplicate.
+import { ResultCode, type SheetKind, SheetMessages } from '@epc/shared'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api, isResultCode } from '../../../lib/api-client'
+import type { NewSheetLine } from '../types'
+import { sheetKeys } from './keys'
+import { LINE_WIRE } from './line-wire'
+
+const PATH: Record<SheetKind, string> = {
+  quote: '/api/epc/createquoteorderdetail',
+  purchase: '/api/epc/createpurchaseorderdetail',
+}
+
+export function addSheetLine(kind: SheetKind, line: NewSheetLine): Promise<void> {
+  return api.post(PATH[kind], LINE_WIRE[kind].toWire(line), { failMessage: SheetMessages.addFailed })
+}
+
+export const isDuplicatePart = (error: unknown) => isResultCode(error, ResultCode.DuplicatePart)
+
+export function useAddSheetLine(kind: SheetKind) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (line: NewSheetLine) => addSheetLine(kind, line),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sheetKeys.kind(kind) }),
+  })
+}

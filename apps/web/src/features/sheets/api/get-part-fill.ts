@@ -1,0 +1,37 @@
+// What the catalogue knows about a part number typed into the add-part dialog (/api/epc/partdetail, the
+// catalogue screens' call): name, 4S price (the sale price), stock in total and per warehouse (北京12 广州3),
+// and the lowest warehouse purchase price. A number the catalogue does not know is normal here (a part from
+// elsewhere), so no failure text is asked for; quota and network failures are still announced.
+import type { PartDetailAnswer } from '@epc/shared'
+import { queryOptions } from '@tanstack/react-query'
+import { api } from '../../../lib/api-client'
+import { sheetKeys } from './keys'
+
+export interface CatalogueFill {
+  part_name: string
+  salePrice: number | null
+  purchasePrice: number | null
+  available_stock: number
+  area_stock: string
+  salesBanned: boolean
+}
+
+export function fillFromDetail(detail: PartDetailAnswer): CatalogueFill {
+  const stocked = detail.stock.filter((s) => s.STOCK_QUANTITY > 0)
+  const prices = detail.stock.map((s) => s.PRICE).filter((p): p is number => p !== null)
+  return {
+    part_name: detail.part_name_cn,
+    salePrice: detail.price,
+    purchasePrice: prices.length ? Math.min(...prices) : null,
+    available_stock: stocked.reduce((sum, s) => sum + s.STOCK_QUANTITY, 0),
+    area_stock: stocked.map((s) => `${s.warehouse_name}${s.STOCK_QUANTITY}`).join(' '),
+    salesBanned: detail.sales_banned,
+  }
+}
+
+export async function fetchPartFill(partNumber: string): Promise<CatalogueFill> {
+  return fillFromDetail(await api.post<PartDetailAnswer>('/api/epc/partdetail', { part_number: partNumber }))
+}
+
+export const partFillQuery = (partNumber: string) =>
+  queryOptions({ queryKey: sheetKeys.partFill(partNumber), queryFn: () => fetchPartFill(partNumber) })

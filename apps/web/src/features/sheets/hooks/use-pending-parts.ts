@@ -1,0 +1,71 @@
+// The hand-over from the catalogue screens (links.ts): parts in the `db` parameter wait here for a sheet,
+// the selected one or the one the user creates next; `OrderId` (the header popover's rows) selects a sheet.
+// Both parameters leave the URL once read, so a reload does not add the parts again.
+import type { SheetKind } from '@epc/shared'
+import { useEffect, useState } from 'react'
+import { useSearchParams } from 'react-router'
+import { feedback } from '../../../lib/feedback'
+import { type PendingPart, readPendingParts } from '../links'
+import { SHEET_TEXTS } from '../texts'
+import type { SheetRow } from '../types'
+
+interface Selection {
+  selectedId: string | null
+  selected: SheetRow | null
+  select: (orderId: string | null) => void
+}
+
+export function usePendingParts(
+  kind: SheetKind,
+  { selectedId, selected, select }: Selection,
+  open: { addDialog: () => void; createDialog: () => void },
+) {
+  const [params, setParams] = useSearchParams()
+  const [pending, setPending] = useState<PendingPart[]>([])
+  // The parts still wait for a sheet to go to, once it is known which.
+  const [routing, setRouting] = useState(false)
+
+  const urlOrderId = params.get('OrderId')
+  const db = params.get('db')
+  useEffect(() => {
+    if (!urlOrderId && db === null) return
+    if (urlOrderId) select(urlOrderId)
+    const parts = readPendingParts(db)
+    if (parts.length) {
+      setPending(parts)
+      setRouting(true)
+    }
+    setParams(
+      (p) => {
+        p.delete('OrderId')
+        p.delete('db')
+        return p
+      },
+      { replace: true },
+    )
+  }, [urlOrderId, db, select, setParams])
+
+  // The selected sheet takes them once its row is known; without one the user is told and creates one.
+  const name = SHEET_TEXTS[kind].name
+  const { addDialog, createDialog } = open
+  useEffect(() => {
+    if (!routing || !pending.length) return
+    if (selected) {
+      setRouting(false)
+      addDialog()
+    } else if (!selectedId) {
+      setRouting(false)
+      feedback.warning(`未选择${name}，请新建${name}，待添加的配件将加入新单`)
+      createDialog()
+    }
+  }, [routing, pending.length, selected, selectedId, name, addDialog, createDialog])
+
+  return {
+    pending,
+    /** The parts not added when the add dialog closed; the rest are done or dropped. */
+    keep: setPending,
+    discard: () => setPending([]),
+    /** A sheet was just created: the waiting parts go to it. */
+    routeToNewSheet: () => setRouting(pending.length > 0),
+  }
+}
