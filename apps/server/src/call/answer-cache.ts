@@ -12,22 +12,30 @@ export interface KeptAnswer {
 // What an entry costs besides its key and bytes (the Map's slot, the entry object, a small note).
 const ENTRY_OVERHEAD = 64
 
+function keyOf(kind: string, version: string, value: unknown): string {
+  return `${kind}\n${version}\n${JSON.stringify(value)}`
+}
+
 export class AnswerCache {
   private readonly entries = new Map<string, KeptAnswer>()
   private bytes = 0
 
   constructor(
     private readonly maxBytes: number,
-    /** The catalogue's current version (app.ts: read again at most every few seconds). */
-    private readonly readVersion: () => Promise<string>,
+    /** The catalogue's current version (app.ts: read again at most every few seconds, else at once). */
+    private readonly readVersion: () => string | Promise<string>,
   ) {}
 
   /**
-   * The one way keys are made: JSON of the kind (a call's path), the catalogue's version and the call's key
-   * value. Unlike values joined with separators, two different values never give the same key.
+   * The one way keys are made: the kind (a call's path) and the catalogue's version, which hold no line
+   * break, then JSON of the call's key value. Unlike values joined with separators, two different values
+   * never give the same key. A string when the version is at hand, so a hit waits for nothing.
    */
-  async key(kind: string, value: unknown): Promise<string> {
-    return JSON.stringify([kind, await this.readVersion(), value])
+  key(kind: string, value: unknown): string | Promise<string> {
+    const version = this.readVersion()
+    return typeof version === 'string'
+      ? keyOf(kind, version, value)
+      : version.then((v) => keyOf(kind, v, value))
   }
 
   get(key: string): KeptAnswer | undefined {

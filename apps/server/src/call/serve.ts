@@ -197,14 +197,13 @@ async function runCall<S extends z.ZodMiniType, A extends Access, V, N>(
   if (!parsed.success) throw fail.invalid(parsed.error.issues[0]?.message ?? Messages.badRequest)
   if (def.metered && caller) await meterLookup(pipeline, caller)
   const input: CallInput<S, A> = { payload: parsed.data, caller: caller as CallerOf<A> }
-  const after = def.after
-  const then = (note: N) => (after ? () => after(input, note) : undefined)
 
   let cacheKey: string | undefined
   if (def.cacheKey) {
-    cacheKey = await pipeline.answers.key(def.path, def.cacheKey(input))
+    const key = pipeline.answers.key(def.path, def.cacheKey(input))
+    cacheKey = typeof key === 'string' ? key : await key
     const kept = pipeline.answers.get(cacheKey)
-    if (kept) return new FinalAnswer(kept.bytes, then(kept.note as N))
+    if (kept) return new FinalAnswer(kept.bytes, afterOf(def, input, kept.note as N))
   }
   const value = await def.handle({ ...input, request })
   if (value === undefined) {
@@ -220,7 +219,16 @@ async function runCall<S extends z.ZodMiniType, A extends Access, V, N>(
   const bytes = successBody(data)
   const note = def.note?.(value) as N
   if (cacheKey) pipeline.answers.set(cacheKey, { bytes, note })
-  return new FinalAnswer(bytes, then(note))
+  return new FinalAnswer(bytes, afterOf(def, input, note))
+}
+
+function afterOf<S extends z.ZodMiniType, A extends Access, V, N>(
+  def: CallDefinition<S, A, V, N>,
+  input: CallInput<S, A>,
+  note: N,
+): (() => void) | undefined {
+  const after = def.after
+  return after && (() => after(input, note))
 }
 
 /** The envelope's `data` of a spliced answer: the runs deflated apart, the piece as kept. */

@@ -18,16 +18,20 @@ export async function storedCatalogueVersion(db: Db): Promise<string> {
   return (await metaValue(db.kysely, VERSION_KEY)) ?? ''
 }
 
-/** The version, read from the database at most every VERSION_RECHECK_MS unless this handle imported since. */
-export async function catalogueVersion(db: Db, now: number): Promise<string> {
+/**
+ * The version, read from the database at most every VERSION_RECHECK_MS unless this handle imported since.
+ * Answered at once (not as a promise) while the last reading stands: every cached look-up asks.
+ */
+export function catalogueVersion(db: Db, now: number): string | Promise<string> {
   const imports = importsThrough.get(db) ?? 0
   const memo = lastRead.get(db)
   if (memo && memo.imports === imports && now - memo.at < VERSION_RECHECK_MS && now >= memo.at) {
     return memo.value
   }
-  const value = await storedCatalogueVersion(db)
-  lastRead.set(db, { value, at: now, imports })
-  return value
+  return storedCatalogueVersion(db).then((value) => {
+    lastRead.set(db, { value, at: now, imports })
+    return value
+  })
 }
 
 /** A new version after an import: labelled for people, unique for the cache. */
