@@ -9,9 +9,22 @@ const VERSION_KEY = 'catalogue'
 /** How long a process goes on using the version it read before it reads it again (docs/api.md). */
 export const VERSION_RECHECK_MS = 5_000
 
-// Per database handle: imports made through it, and the version last read through it with when.
-const importsThrough = new WeakMap<Db, number>()
-const lastRead = new WeakMap<Db, { value: string; at: number; imports: number }>()
+// Per database handle: the imports made through it, and the version last read through it, when, and after
+// how many of those imports (a reading begun before an import is stale even if it ends after it).
+interface VersionState {
+  imports: number
+  reading?: { value: string; at: number; imports: number }
+}
+const states = new WeakMap<Db, VersionState>()
+
+function stateOf(db: Db): VersionState {
+  let state = states.get(db)
+  if (!state) {
+    state = { imports: 0 }
+    states.set(db, state)
+  }
+  return state
+}
 
 /** The stored version; empty while no catalogue has been imported. */
 export async function storedCatalogueVersion(db: Db): Promise<string> {
@@ -23,13 +36,13 @@ export async function storedCatalogueVersion(db: Db): Promise<string> {
  * Answered at once (not as a promise) while the last reading stands: every cached look-up asks.
  */
 export function catalogueVersion(db: Db, now: number): string | Promise<string> {
-  const imports = importsThrough.get(db) ?? 0
-  const memo = lastRead.get(db)
-  if (memo && memo.imports === imports && now - memo.at < VERSION_RECHECK_MS && now >= memo.at) {
-    return memo.value
+  const state = stateOf(db)
+  const { reading, imports } = state
+  if (reading && reading.imports === imports && now - reading.at < VERSION_RECHECK_MS && now >= reading.at) {
+    return reading.value
   }
   return storedCatalogueVersion(db).then((value) => {
-    lastRead.set(db, { value, at: now, imports })
+    state.reading = { value, at: now, imports }
     return value
   })
 }
@@ -38,6 +51,6 @@ export function catalogueVersion(db: Db, now: number): string | Promise<string> 
 export async function bumpCatalogueVersion(db: Db, label: string): Promise<string> {
   const value = `${label}-${new Date().toISOString()}-${randomBytes(4).toString('hex')}`
   await setMeta(db.kysely, VERSION_KEY, value)
-  importsThrough.set(db, (importsThrough.get(db) ?? 0) + 1)
+  stateOf(db).imports += 1
   return value
 }
