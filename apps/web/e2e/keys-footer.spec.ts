@@ -22,8 +22,9 @@ test('F8 opens the remembered parts-search variant', async ({ page, request }) =
   await expect(page).toHaveURL(/\/partsSearch$/)
   await expect(page.getByRole('link', { name: '切换到批量查询' })).toBeVisible()
 
-  // Back to the batch variant: F8 follows.
+  // Back to the batch variant: F8 follows, once that screen has been shown (and so remembered itself).
   await page.getByRole('link', { name: '切换到批量查询' }).click()
+  await expect(page.getByRole('link', { name: '切换到单个查询' })).toBeVisible()
   await header(page)
     .getByRole('button', { name: /VIN查询/ })
     .click()
