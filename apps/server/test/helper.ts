@@ -14,7 +14,7 @@ import type { Clock } from '../src/clock'
 import { type Config, loadConfig } from '../src/config'
 import type { AppContext } from '../src/context'
 import { type Db, openDatabase } from '../src/db/database'
-import { migrateToLatest } from '../src/db/migrate'
+import { type MigrationName, migrateToLatest } from '../src/db/migrate'
 import { seedDemoAccount } from '../src/db/seed/demo-account'
 import type { SmsProvider } from '../src/modules/accounts/sms/sms-provider'
 import { MemoryStore, type SharedStore } from '../src/store/shared-store'
@@ -46,12 +46,15 @@ export interface FreshDatabase {
  * A fresh, migrated database of the given kind; PostgreSQL gets a database of its own, dropped on close.
  * SQLite is in memory unless onDisk (a file in the system's temporary folder, removed on close).
  */
-export async function freshDatabase(kind: DbKind, opts: { onDisk?: boolean } = {}): Promise<FreshDatabase> {
+export async function freshDatabase(
+  kind: DbKind,
+  opts: { onDisk?: boolean; upTo?: MigrationName } = {},
+): Promise<FreshDatabase> {
   if (kind === 'sqlite') {
     const folder = opts.onDisk ? mkdtempSync(join(tmpdir(), 'epc-test-')) : undefined
     const sqlitePath = folder ? join(folder, 'epc.sqlite') : ':memory:'
     const db = openDatabase({ sqlitePath })
-    await migrateToLatest(db)
+    await migrateToLatest(db, opts.upTo)
     return {
       db,
       openAnother: () => {
@@ -74,7 +77,7 @@ export async function freshDatabase(kind: DbKind, opts: { onDisk?: boolean } = {
   const url = new URL(adminUrl)
   url.pathname = `/${name}`
   const db = openDatabase({ databaseUrl: url.toString(), sqlitePath: '' })
-  await migrateToLatest(db)
+  await migrateToLatest(db, opts.upTo)
   return {
     db,
     url: url.toString(),

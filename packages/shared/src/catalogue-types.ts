@@ -4,6 +4,8 @@
 /** Car info of spec section 3, for one model. */
 export interface CarInfo {
   ModelId: string
+  /** Engine, transmission and production years as one string (spec section 3). */
+  ModelCondition: string
   car_name: string
   year: number
   engine: string

@@ -1,6 +1,7 @@
-// Migrations that rebuild a table keep what an existing installation holds.
+// Migrations that rebuild or extend a table keep what an existing installation holds.
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
+import { dbKinds, freshDatabase } from '../../test/helper'
 import { openDatabase } from './database'
 import { migrateToLatest } from './migrate'
 
@@ -34,5 +35,34 @@ describe('migration 0005 on SQLite', () => {
     }>`select count(*) as n from sqlite_stat1 where tbl = 'cat_parts'`.execute(db.kysely)
     expect(Number(rows[0]?.n)).toBeGreaterThan(0)
     await db.close()
+  })
+})
+
+describe('migration 0006', () => {
+  it.each(dbKinds)('gives an existing catalogue on %s the positions its names say', async (kind) => {
+    const { db, drop } = await freshDatabase(kind, { upTo: '0005_part_number_index' })
+    await sql`insert into cat_parts (id, disp_number, norm_number, part_name_cn)
+      values (1, '3C8 837 016 A', '3C8837016A', '右后车门锁'), (2, '3C8 857 507 B', '3C8857507B', '外后视镜外壳'),
+             (3, '5Q0 615 301 F', '5Q0615301F', '前制动盘')`.execute(db.kysely)
+    await sql`insert into cat_fitments (model_id, illustration_id, callout, part_id, quantity)
+      values (1, 1, 1, 1, 1), (1, 1, 2, 2, 1), (1, 1, 3, 3, 2), (2, 1, 1, 1, 1)`.execute(db.kysely)
+    await sql`insert into cat_accident_zones (code, name_cn, parent_code)
+      values ('left.frontDoor', '左前门', 'left'), ('front.hood', '发动机盖区', 'front')`.execute(db.kysely)
+    await migrateToLatest(db)
+    const fitments = await sql<{ model_id: number; callout: number; position: string }>`
+      select model_id, callout, position from cat_fitments order by model_id, callout`.execute(db.kysely)
+    expect(fitments.rows.map((f) => `${f.model_id}.${f.callout}${f.position}`)).toEqual([
+      '1.1右后',
+      '1.2',
+      '1.3前',
+      '2.1右后',
+    ])
+    const zones = await sql<{ code: string; position: string }>`
+      select code, position from cat_accident_zones order by code`.execute(db.kysely)
+    expect(zones.rows).toEqual([
+      { code: 'front.hood', position: '' },
+      { code: 'left.frontDoor', position: '左前' },
+    ])
+    await drop()
   })
 })

@@ -6,6 +6,7 @@ import * as m0002 from './migrations/0002_catalogue'
 import * as m0003 from './migrations/0003_sheets'
 import * as m0004 from './migrations/0004_part_markers'
 import * as m0005 from './migrations/0005_part_number_index'
+import * as m0006 from './migrations/0006_positions'
 
 const migrations = {
   '0001_accounts': m0001,
@@ -13,10 +14,13 @@ const migrations = {
   '0003_sheets': m0003,
   '0004_part_markers': m0004,
   '0005_part_number_index': m0005,
+  '0006_positions': m0006,
 }
 
+export type MigrationName = keyof typeof migrations
+
 /** Applies every migration, or those up to and including `upTo` (tests of a migration's data handling). */
-export async function migrateToLatest(db: Db, upTo?: keyof typeof migrations): Promise<void> {
+export async function migrateToLatest(db: Db, upTo?: MigrationName): Promise<void> {
   const provided: Record<string, Migration> = {}
   for (const [name, m] of Object.entries(migrations)) {
     provided[name] = { up: (k) => m.up(k, db.dialect) }

@@ -179,6 +179,8 @@ export interface CatFitmentsTable {
   part_id: number
   quantity: number
   note: string
+  /** Side then end ('', 左, 右前 …): modules/catalogue/position.ts. */
+  position: Generated<string>
 }
 
 export interface CatSupersessionsTable {
@@ -221,6 +223,7 @@ export interface CatAccidentZonesTable {
   code: string
   name_cn: string
   parent_code: string | null
+  position: Generated<string>
 }
 
 export interface CatZoneNamesTable {

@@ -1,13 +1,18 @@
 // Collision zones (事故部位) on the car outline for the demo's 事故车 quote: picking a zone lists the parts a
 // body shop usually replaces after a hit there.
+import type { Position } from '../../modules/catalogue/position'
+
 export interface AccidentZoneSpec {
   // Dotted path: 'front' is a top zone, 'front.bumper' one of its sub zones.
   code: string
   name: string
   parent?: string
-  // Generic names, hence side-neutral (前门外板, never 左前门外板): the side is the zone's (左侧/右侧) and the
-  // callouts' 左/右 qualifiers, not the name's. A top zone lists what lies behind all of its sub zones
-  // (structure, airbags, headliner), so a hit anywhere in the area can add it.
+  // Where the zone is when its name's position words do not say it (左侧围/后翼子板 is at the left rear); a sub
+  // zone takes the side or end it leaves open from its parent (发动机盖区 is at the front).
+  position?: Position
+  // Generic names, hence side-neutral (前门外板, never 左前门外板): a zone reaches the parts of these names
+  // whose fitment position agrees with the zone's own (modules/catalogue/position.ts). A top zone lists what
+  // lies behind all of its sub zones (structure, airbags, headliner), so a hit anywhere in the area can add it.
   names: string[]
 }
 
@@ -67,6 +72,7 @@ function side(code: 'left' | 'right', label: '左' | '右'): AccidentZoneSpec[] 
       code: `${code}.quarter`,
       name: `${label}侧围/后翼子板`,
       parent: code,
+      position: `${label}后`,
       names: ['后翼子板', '翼子板内衬', '轮眉', '加油口盖板', '尾灯总成', '后保险杠支架'],
     },
     {

@@ -4,6 +4,7 @@
 // maintenance schedules, accident zones and demo VINs. It feeds the importer exactly as CSV files would.
 // The bench size multiplies series and part variants to millions of rows.
 import { checkDigit, modelYearCode, PRICE_LISTS, WAREHOUSE_CODES } from '@epc/shared'
+import { positionOfName, withinParent } from '../../modules/catalogue/position'
 import type { RecordTable } from '../import/record-source'
 import { ACCIDENT_ZONES } from './accident-zones'
 import {
@@ -575,28 +576,41 @@ export function demoCatalogue(size: DemoSize = 'demo'): DemoCatalogue {
       for (const p of parts)
         yield { part_number: p.number, name: p.name, generic_name: p.generic, remark: p.remark }
     }),
-    fitments: table(['model_code', 'image_code', 'callout', 'part_number', 'quantity', 'note'], function* () {
-      const bySeries = new Map<PlannedSeries, FitmentPlan[]>()
-      for (const f of fitmentPlan) {
-        const list = bySeries.get(f.series)
-        if (list) list.push(f)
-        else bySeries.set(f.series, [f])
-      }
-      for (const { s, code } of models) {
-        for (const f of bySeries.get(s) ?? []) {
-          for (const [v, number] of partFitments(f).entries()) {
-            yield {
-              model_code: code,
-              image_code: imageCode(s.groupCode, f.sub),
-              callout: String(f.callout),
-              part_number: number,
-              quantity: String(Math.max(1, Math.round(f.spec.qty))),
-              note: v > 0 ? '选装' : '',
+    fitments: table(
+      ['model_code', 'image_code', 'callout', 'part_number', 'quantity', 'note', 'position'],
+      function* () {
+        const bySeries = new Map<PlannedSeries, FitmentPlan[]>()
+        for (const f of fitmentPlan) {
+          const list = bySeries.get(f.series)
+          if (list) list.push(f)
+          else bySeries.set(f.series, [f])
+        }
+        // A sub group's end (前门, 后保险杠) is where its parts sit; the column stays empty where the part's
+        // name says it all, so the importer reads it from there.
+        const positions = new Map<FitmentPlan, string>()
+        for (const f of fitmentPlan) {
+          const named = positionOfName(specificName(f.spec))
+          const at = f.spec.position ?? withinParent(named, positionOfName(f.sub.name))
+          positions.set(f, at === named ? '' : at || '无')
+        }
+        for (const { s, code } of models) {
+          for (const f of bySeries.get(s) ?? []) {
+            const position = positions.get(f) ?? ''
+            for (const [v, number] of partFitments(f).entries()) {
+              yield {
+                model_code: code,
+                image_code: imageCode(s.groupCode, f.sub),
+                callout: String(f.callout),
+                part_number: number,
+                quantity: String(Math.max(1, Math.round(f.spec.qty))),
+                note: v > 0 ? '选装' : '',
+                position,
+              }
             }
           }
         }
-      }
-    }),
+      },
+    ),
     supersessions: table(['old_part_number', 'new_part_number', 'changed_on'], function* () {
       for (const [old_part_number, new_part_number, changed_on] of supersessions)
         yield { old_part_number, new_part_number, changed_on }
@@ -662,9 +676,15 @@ export function demoCatalogue(size: DemoSize = 'demo'): DemoCatalogue {
         }
       },
     ),
-    accident_zones: table(['code', 'name', 'parent_code', 'generic_names'], function* () {
+    accident_zones: table(['code', 'name', 'parent_code', 'generic_names', 'position'], function* () {
       for (const z of ACCIDENT_ZONES)
-        yield { code: z.code, name: z.name, parent_code: z.parent ?? '', generic_names: z.names.join('|') }
+        yield {
+          code: z.code,
+          name: z.name,
+          parent_code: z.parent ?? '',
+          generic_names: z.names.join('|'),
+          position: z.position ?? '',
+        }
     }),
   }
   return { tables, demoVins }

@@ -1,5 +1,6 @@
 // The demo catalogue's group tree: 10 main groups (主组), their sub groups (子组) with one illustration each, and
 // the callouts (图号) on that illustration, listed the way a 4S parts list reads, hardware included.
+import type { Position } from '../../modules/catalogue/position'
 import type { PartShape } from './shapes'
 
 export interface CalloutSpec {
@@ -12,6 +13,9 @@ export interface CalloutSpec {
   // A position (左, 右前, 后, 进气 …) goes in front of the name, anything else (M8×25, 10A, H7 12V 55W) after
   // it: see specificName.
   qualifier?: string
+  // Where the part sits when neither its name nor its sub group's name says it all (a 雨刮片 650mm is a
+  // front blade): the fitments file's position column.
+  position?: Position
 }
 
 export interface SubGroupSpec {
@@ -46,8 +50,15 @@ export function specificName(callout: Pick<CalloutSpec, 'name' | 'qualifier'>): 
 }
 
 // Positional arguments keep each callout on one line, so a sub group reads like the parts list under a diagram.
-function c(name: string, shape: PartShape, qty: number, qualifier?: string): CalloutSpec {
-  return qualifier === undefined ? { name, shape, qty } : { name, shape, qty, qualifier }
+function c(
+  name: string,
+  shape: PartShape,
+  qty: number,
+  qualifier?: string,
+  position?: Position,
+): CalloutSpec {
+  const spec: CalloutSpec = qualifier === undefined ? { name, shape, qty } : { name, shape, qty, qualifier }
+  return position === undefined ? spec : { ...spec, position }
 }
 
 const engine: MainGroupSpec = {
@@ -1033,11 +1044,11 @@ const electrical: MainGroupSpec = {
       name: '雨刮及洗涤系统',
       layout: 'axis',
       callouts: [
-        c('雨刮片', 'wiper', 1, '650mm'),
-        c('雨刮片', 'wiper', 1, '400mm'),
+        c('雨刮片', 'wiper', 1, '650mm', '前'),
+        c('雨刮片', 'wiper', 1, '400mm', '前'),
         c('雨刮片', 'wiper', 1, '后'),
-        c('雨刮臂', 'arm', 1, '左'),
-        c('雨刮臂', 'arm', 1, '右'),
+        c('雨刮臂', 'arm', 1, '左', '左前'),
+        c('雨刮臂', 'arm', 1, '右', '右前'),
         c('雨刮臂', 'arm', 1, '后'),
         c('雨刮臂盖', 'cap', 3),
         c('雨刮连杆', 'link', 1),

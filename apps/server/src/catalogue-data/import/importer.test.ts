@@ -120,6 +120,77 @@ describe.each(dbKinds)('catalogue import on %s', (kind) => {
     expect(model.car_name).toBe('速腾 2019款 280TSI, DSG 舒适型')
   })
 
+  it("gives fitments and zones the position their file says, else their name's position words", async () => {
+    const positioned = {
+      ...GOOD,
+      parts: `${GOOD.parts}3C8 837 016 A,右后车门锁,制动盘,\n3C8 857 507 B,左外后视镜总成,制动盘,\n3C8 837 015 A,车门锁 左前,制动盘,\n`,
+      fitments:
+        'model_code,image_code,callout,part_number,quantity,note,position\n' +
+        'FV-SAG-2019,V601A,1,5Q0 698 151 E,1,,\n' +
+        'FV-SAG-2019,V601A,2,5Q0615301F,2,左右通用,无\n' +
+        'FV-SAG-2019,V601A,3,3C8837016A,1,,\n' +
+        'FV-SAG-2019,V601A,4,3C8857507B,1,,\n' +
+        'FV-SAG-2019,V601A,5,3C8837015A,1,,\n' +
+        'FV-SAG-2019,V601A,6,3C8857507B,1,,右\n',
+      accident_zones:
+        'code,name,parent_code,generic_names,position\nfront,前部,,,\nfront.wheel,前轮区,front,制动盘,\n' +
+        'left.quarter,左侧围/后翼子板,,制动盘,左后\nleft.mirror,左后视镜,,制动盘,\n',
+    }
+    const report = await runImport(db, csvFolder(await folder(positioned)))
+    expect(report.errors.map(formatProblem)).toEqual([])
+    const fitments = await db.kysely
+      .selectFrom('cat_fitments')
+      .select(['callout', 'position'])
+      .orderBy('callout')
+      .execute()
+    expect(fitments.map((f) => `${f.callout}${f.position}`)).toEqual([
+      '1前',
+      '2',
+      '3右后',
+      '4左',
+      '5左前',
+      '6右',
+    ])
+    const zones = await db.kysely.selectFrom('cat_accident_zones').select(['code', 'position']).execute()
+    expect(Object.fromEntries(zones.map((z) => [z.code, z.position]))).toEqual({
+      front: '前',
+      'front.wheel': '前',
+      'left.quarter': '左后',
+      'left.mirror': '左',
+    })
+
+    // A later file of fitments alone still reads the positions of the parts imported before.
+    const later = await runImport(
+      db,
+      csvFolder(
+        await folder({
+          fitments:
+            'model_code,image_code,callout,part_number,quantity,note\nFV-SAG-2019,V601A,7,3C8837016A,1,\n',
+        }),
+      ),
+    )
+    expect(later.ok).toBe(true)
+    const seventh = await db.kysely
+      .selectFrom('cat_fitments')
+      .select('position')
+      .where('callout', '=', 7)
+      .executeTakeFirst()
+    expect(seventh?.position).toBe('右后')
+
+    const bad = await runImport(
+      db,
+      csvFolder(
+        await folder({
+          fitments:
+            'model_code,image_code,callout,part_number,quantity,note,position\nFV-SAG-2019,V601A,8,3C8837016A,1,,上\n',
+        }),
+      ),
+    )
+    expect(bad.errors.map(formatProblem)).toEqual([
+      'fitments.csv 第2行 字段 position：应为 左、右、前、后 或其组合（如 左前），没有位置写「无」',
+    ])
+  })
+
   it('updates instead of duplicating when the same folder is imported again', async () => {
     await runImport(db, csvFolder(await folder(GOOD)))
     const changed = { ...GOOD, prices: 'part_number,type4s,price\n5Q0 698 151 E,1,499.90\n' }

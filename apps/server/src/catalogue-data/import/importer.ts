@@ -7,6 +7,7 @@ import { pinyin } from 'pinyin-pro'
 import type { Db } from '../../db/database'
 import { refreshStatistics } from '../../modules/catalogue/catalogue.repository'
 import { bumpCatalogueVersion } from '../../modules/catalogue/catalogue-version'
+import { type Position, positionOfName } from '../../modules/catalogue/position'
 import { type Row, RowError } from './fields'
 import { MARKER_SOURCES, REFRESH_PART_MARKERS } from './part-markers'
 import { type ImportContext, type KeyMaps, TABLES } from './tables'
@@ -70,6 +71,20 @@ const KEY_QUERIES: [keyof KeyMaps, string, string][] = [
   ['zones', 'cat_accident_zones', 'code'],
 ]
 
+/** The positions earlier imports' part names give, for fitments that leave theirs empty. */
+async function loadPartPositions(db: Db): Promise<Map<string, Position>> {
+  const { rows } = await sql<{ k: string; name: string }>`
+    select norm_number as k, part_name_cn as name from cat_parts
+    where part_name_cn like '%左%' or part_name_cn like '%右%'
+       or part_name_cn like '%前%' or part_name_cn like '%后%'`.execute(db.kysely)
+  const positions = new Map<string, Position>()
+  for (const r of rows) {
+    const at = positionOfName(r.name)
+    if (at) positions.set(r.k, at)
+  }
+  return positions
+}
+
 /** What is already in the database, so an import may refer to earlier imports' rows. */
 async function loadKeys(db: Db): Promise<KeyMaps> {
   const maps = {} as KeyMaps
@@ -119,6 +134,7 @@ export async function runImport(
     ids: await loadKeys(db),
     readSvg: (r) => source.readSvg(r),
     pinyin: spokenForms(),
+    partPositions: await loadPartPositions(db),
   }
 
   const problem = (p: ImportProblem) => {

@@ -1,6 +1,7 @@
 // The catalogue import format, one definition per CSV file (docs/catalogue-import.md): the columns it
 // needs, how each row is checked, and where it is written. Files are imported in this order, parents first.
 import { normalizePartNumber, VIN_ALPHABET, WAREHOUSE_CODES } from '@epc/shared'
+import { type Position, parsePosition, positionOfName } from '../../modules/catalogue/position'
 import { flag, integer, money, type Row, RowError, ref, text } from './fields'
 import type { BatchUpsert, ImportWriter, UpsertSpec } from './writer'
 
@@ -25,6 +26,8 @@ export interface ImportContext {
   /** The drawing of an illustrations.csv row: its svg column, or the file its svg_file column names. */
   readSvg(row: Row): Promise<string>
   pinyin(text: string): { full: string; initials: string }
+  /** The position a part's name gives, by normalised part number; parts without one are not listed. */
+  partPositions: Map<string, Position>
 }
 
 export interface TableImport {
@@ -62,6 +65,14 @@ function simple(
       return { row: (row) => batch.add(values(row, ctx)), finish: () => batch.flush() }
     },
   }
+}
+
+/** A position column: what it says, or the name's position words when it is empty. */
+function position(row: Row, named: () => Position): Position {
+  const given = parsePosition(text(row, 'position', 4, true))
+  if (given === null)
+    throw new RowError('position', '应为 左、右、前、后 或其组合（如 左前），没有位置写「无」')
+  return given ?? named()
 }
 
 function part(ctx: ImportContext, row: Row, field: string): number {
@@ -397,6 +408,9 @@ export const TABLES: TableDef[] = [
           const name = text(r, 'name', 80)
           const generic = text(r, 'generic_name', 40, true)
           const spoken = ctx.pinyin(name)
+          const at = positionOfName(name)
+          if (at) ctx.partPositions.set(number, at)
+          else ctx.partPositions.delete(number)
           return batch.add([
             display,
             number,
@@ -411,24 +425,33 @@ export const TABLES: TableDef[] = [
       }
     },
   },
-  simple(
-    'fitments',
-    ['model_code', 'image_code', 'callout', 'part_number', 'quantity', 'note'],
-    {
-      table: 'cat_fitments',
-      columns: ['model_id', 'illustration_id', 'callout', 'part_id', 'quantity', 'note'],
-      conflict: ['model_id', 'illustration_id', 'callout', 'part_id'],
-      update: ['quantity', 'note'],
+  {
+    name: 'fitments',
+    columns: ['model_code', 'image_code', 'callout', 'part_number', 'quantity', 'note'],
+    open(ctx) {
+      const batch = ctx.writer.upsert({
+        table: 'cat_fitments',
+        columns: ['model_id', 'illustration_id', 'callout', 'part_id', 'quantity', 'note', 'position'],
+        conflict: ['model_id', 'illustration_id', 'callout', 'part_id'],
+        update: ['quantity', 'note', 'position'],
+      })
+      return {
+        row(r) {
+          const number = normalizePartNumber(text(r, 'part_number', 40))
+          return batch.add([
+            ref(ctx.ids.models, text(r, 'model_code', 40), 'model_code', '车型'),
+            ref(ctx.ids.illustrations, text(r, 'image_code', 40), 'image_code', '示意图'),
+            integer(r, 'callout', 1, 999),
+            ref(ctx.ids.parts, number, 'part_number', '配件编码'),
+            integer(r, 'quantity', 1, 9999),
+            text(r, 'note', 200, true),
+            position(r, () => ctx.partPositions.get(number) ?? ''),
+          ])
+        },
+        finish: () => batch.flush(),
+      }
     },
-    (r, ctx) => [
-      ref(ctx.ids.models, text(r, 'model_code', 40), 'model_code', '车型'),
-      ref(ctx.ids.illustrations, text(r, 'image_code', 40), 'image_code', '示意图'),
-      integer(r, 'callout', 1, 999),
-      part(ctx, r, 'part_number'),
-      integer(r, 'quantity', 1, 9999),
-      text(r, 'note', 200, true),
-    ],
-  ),
+  },
   simple(
     'supersessions',
     ['old_part_number', 'new_part_number', 'changed_on'],
@@ -522,9 +545,9 @@ export const TABLES: TableDef[] = [
         ctx,
         {
           table: 'cat_accident_zones',
-          columns: ['code', 'name_cn', 'parent_code'],
+          columns: ['code', 'name_cn', 'parent_code', 'position'],
           conflict: ['code'],
-          update: ['name_cn', 'parent_code'],
+          update: ['name_cn', 'parent_code', 'position'],
           returning: { id: 'id', key: 'code' },
         },
         ctx.ids.zones,
@@ -545,7 +568,8 @@ export const TABLES: TableDef[] = [
             .map((n) => n.trim())
             .filter(Boolean)
             .map((n) => ref(ctx.ids.genericNames, n, 'generic_names', '通用名称'))
-          await zones.add([code, text(r, 'name', 40), parent || null])
+          const name = text(r, 'name', 40)
+          await zones.add([code, name, parent || null, position(r, () => positionOfName(name))])
           pending.push([code, names])
         },
         async finish() {

@@ -2,10 +2,19 @@
 import { type CarInfo, fenToYuan, PRICE_LISTS, type StockRow, WAREHOUSES } from '@epc/shared'
 import type { ModelRow } from './catalogue.repository'
 
+/** Engine, transmission and the years the model was built, as one string: EA211 1.4T 7速双离合 2019-2021年. */
+export function modelCondition(m: ModelRow): string {
+  const from = Number(m.built_from ?? m.year)
+  const to = Number(m.built_to ?? m.year)
+  const years = from === to ? `${from}` : `${from}-${to}`
+  return [m.engine, m.transmission, `${years}年`].filter(Boolean).join(' ')
+}
+
 /** Car info (spec section 3) for a model. */
 export function toCarInfo(m: ModelRow, vinCode = ''): CarInfo {
   return {
     ModelId: m.model_code,
+    ModelCondition: modelCondition(m),
     car_name: m.car_name,
     year: m.year,
     engine: m.engine,

@@ -25,12 +25,27 @@ const modelColumns = [
 ] as const
 
 function modelsQuery(db: Q) {
-  return db
-    .selectFrom('cat_models')
-    .innerJoin('cat_series', 'cat_series.id', 'cat_models.series_id')
-    .innerJoin('cat_brands', 'cat_brands.id', 'cat_series.brand_id')
-    .innerJoin('cat_manufacturers', 'cat_manufacturers.id', 'cat_models.manufacturer_id')
-    .select(modelColumns)
+  return (
+    db
+      .selectFrom('cat_models')
+      .innerJoin('cat_series', 'cat_series.id', 'cat_models.series_id')
+      .innerJoin('cat_brands', 'cat_brands.id', 'cat_series.brand_id')
+      .innerJoin('cat_manufacturers', 'cat_manufacturers.id', 'cat_models.manufacturer_id')
+      .select(modelColumns)
+      // The years the model was built in, for its ModelCondition: those its VIN patterns cover.
+      .select((eb) => [
+        eb
+          .selectFrom('cat_vin_patterns')
+          .select((v) => v.fn.min('year_from').as('y'))
+          .whereRef('cat_vin_patterns.model_id', '=', 'cat_models.id')
+          .as('built_from'),
+        eb
+          .selectFrom('cat_vin_patterns')
+          .select((v) => v.fn.max('year_to').as('y'))
+          .whereRef('cat_vin_patterns.model_id', '=', 'cat_models.id')
+          .as('built_to'),
+      ])
+  )
 }
 
 export type ModelRow = Awaited<ReturnType<typeof findModel>> & {}
@@ -382,7 +397,7 @@ export function modelPartsMatching(
     .execute()
 }
 
-/** A model's parts of given generic names, for maintenance and accident lists. */
+/** A model's parts of given generic names, for the maintenance list. */
 export function modelPartsOfNames(db: Q, modelId: number, genericIds: number[], type4s: number) {
   if (!genericIds.length) return Promise.resolve([])
   const l = partListing(db, type4s)
@@ -409,6 +424,42 @@ export function modelPartsOfNames(db: Q, modelId: number, genericIds: number[], 
     .execute()
 }
 
+/**
+ * A model's fitments of given generic names with where they sit, for the accident list: in the order of the
+ * group tree, then callout, so a list reads like the drawings.
+ */
+export function modelFitmentsOfNames(db: Q, modelId: number, genericIds: number[], type4s: number) {
+  if (!genericIds.length) return Promise.resolve([])
+  const l = partListing(db, type4s)
+  return db
+    .selectFrom('cat_fitments as f')
+    .innerJoin('cat_parts as p', 'p.id', 'f.part_id')
+    .innerJoin('cat_illustrations as il', 'il.id', 'f.illustration_id')
+    .innerJoin('cat_sub_groups as sg', 'sg.id', 'il.sub_group_id')
+    .innerJoin('cat_main_groups as mg', 'mg.id', 'sg.main_group_id')
+    .select([
+      'p.id',
+      'p.disp_number',
+      'p.part_name_cn',
+      'p.generic_name_id',
+      'f.quantity',
+      'f.callout',
+      'f.position',
+      'il.image_code',
+      l.price.as('price_fen'),
+      l.stock.as('stock_total'),
+      l.banned.as('sales_banned'),
+    ])
+    .where('f.model_id', '=', modelId)
+    .where('p.generic_name_id', 'in', genericIds)
+    .orderBy('mg.id')
+    .orderBy('sg.sub_number')
+    .orderBy('il.image_code')
+    .orderBy('f.callout')
+    .orderBy('p.disp_number')
+    .execute()
+}
+
 export function maintenanceOf(db: Q, modelId: number) {
   return db
     .selectFrom('cat_maintenance as m')
@@ -424,7 +475,7 @@ export function accidentZones(db: Q) {
   return db
     .selectFrom('cat_accident_zones as z')
     .leftJoin('cat_zone_names as zn', 'zn.zone_id', 'z.id')
-    .select(['z.code', 'z.name_cn', 'z.parent_code', 'zn.generic_name_id'])
+    .select(['z.code', 'z.name_cn', 'z.parent_code', 'z.position', 'zn.generic_name_id'])
     .orderBy('z.id')
     .execute()
 }

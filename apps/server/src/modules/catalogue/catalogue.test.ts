@@ -12,6 +12,7 @@ import { recordVinQueries } from './catalogue.repository'
 
 interface CarInfo {
   ModelId: string
+  ModelCondition: string
   car_name: string
   brand_name: string
   series_number: string
@@ -60,6 +61,7 @@ describe.each(dbKinds)('catalogue calls on %s', (kind) => {
       expect(answer.data?.status).toBe('one')
       expect(answer.data?.models[0]).toMatchObject({
         ModelId: 'FV-MAGOTAN-2020-1',
+        ModelCondition: 'EA888 2.0T 7速双离合 2020年',
         brand_name: '一汽-大众',
         year: 2020,
       })
@@ -230,6 +232,8 @@ describe.each(dbKinds)('catalogue calls on %s', (kind) => {
         '速腾 2019款 280TSI DSG 舒适型',
         '速腾 2019款 280TSI DSG 豪华型',
       ])
+      // Engine, transmission and the years the VIN patterns say it was built, as the car record's one string.
+      expect(models.data?.[0]?.ModelCondition).toBe('EA211 1.4T 7速双离合 2019年')
       expect((await t.call('/api/epc/carseries', { brand_number: 'NOPE' })).ResultCode).toBe('10004')
     })
   })

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context'
 import { requireModel } from './browse.service'
 import { money, toCarInfo } from './catalogue.dto'
 import * as repo from './catalogue.repository'
+import { type Position, withinParent, zoneReaches } from './position'
 
 /** Mileage is read to the nearest 5,000 km: a car at 39,600 km is due its 40,000 km service. */
 export const MAINTENANCE_STEP_KM = 5000
@@ -66,43 +67,63 @@ export class ScenariosService {
       .map((top) => ({ code: top.code, name: top.name, children: list.filter((z) => z.parent === top.code) }))
   }
 
+  /**
+   * The parts a hit in the chosen zones reaches: of each zone's generic names, the fitments whose position
+   * agrees with the zone's (a left door never brings a right one). Zones in catalogue order, then the group
+   * tree and callout; a part reached twice is listed once, where it was first reached.
+   */
   async accident(caller: Caller, modelCode: string, zoneCodes: string[]): Promise<AccidentAnswer> {
     const model = await requireModel(this.ctx.db, modelCode)
-    const rows = await repo.accidentZones(this.db)
-    const chosen = new Set(zoneCodes)
-    for (const r of rows) if (r.parent_code && chosen.has(r.parent_code)) chosen.add(r.code)
-    const unknown = zoneCodes.filter((c) => !rows.some((r) => r.code === c))
-    if (unknown.length) throw fail.invalid(`碰撞区域 ${unknown[0]} 不存在`)
-    const genericIds = [
-      ...new Set(
-        rows
-          .filter((r) => chosen.has(r.code) && r.generic_name_id !== null)
-          .map((r) => Number(r.generic_name_id)),
-      ),
-    ]
-    const parts = await repo.modelPartsOfNames(this.db, model.id, genericIds, caller.type4s)
+    const zones = new Map<
+      string,
+      { code: string; parent: string | null; position: Position; names: Set<number> }
+    >()
+    for (const r of await repo.accidentZones(this.db)) {
+      let zone = zones.get(r.code)
+      if (!zone) {
+        zone = { code: r.code, parent: r.parent_code, position: r.position as Position, names: new Set() }
+        zones.set(r.code, zone)
+      }
+      if (r.generic_name_id !== null) zone.names.add(Number(r.generic_name_id))
+    }
+    const unknown = zoneCodes.find((c) => !zones.has(c))
+    if (unknown !== undefined) throw fail.invalid(`碰撞区域 ${unknown} 不存在`)
+    const reached = [...zones.values()].filter(
+      (z) => zoneCodes.includes(z.code) || (z.parent !== null && zoneCodes.includes(z.parent)),
+    )
+    const fitments = await repo.modelFitmentsOfNames(
+      this.db,
+      model.id,
+      [...new Set(reached.flatMap((z) => [...z.names]))],
+      caller.type4s,
+    )
     const seen = new Set<number>()
     let totalFen = 0
     const items = []
-    for (const p of parts) {
-      if (seen.has(Number(p.id))) continue
-      seen.add(Number(p.id))
-      const quantity = Number(p.quantity)
-      const lineFen =
-        p.price_fen === null || p.price_fen === undefined ? null : Number(p.price_fen) * quantity
-      if (lineFen !== null) totalFen += lineFen
-      items.push({
-        disp_number: p.disp_number,
-        part_name_cn: p.part_name_cn,
-        imageid: p.image_code,
-        callout: Number(p.callout),
-        quantity,
-        price: money(p.price_fen),
-        money: lineFen === null ? null : fenToYuan(lineFen),
-        stock_total: Number(p.stock_total ?? 0),
-        sales_banned: Number(p.sales_banned ?? 0) === 1,
-      })
+    for (const zone of reached) {
+      const at = withinParent(zone.position, zone.parent ? (zones.get(zone.parent)?.position ?? '') : '')
+      for (const f of fitments) {
+        const id = Number(f.id)
+        if (seen.has(id) || !zone.names.has(Number(f.generic_name_id))) continue
+        if (!zoneReaches(at, f.position as Position)) continue
+        seen.add(id)
+        const quantity = Number(f.quantity)
+        const lineFen =
+          f.price_fen === null || f.price_fen === undefined ? null : Number(f.price_fen) * quantity
+        if (lineFen !== null) totalFen += lineFen
+        items.push({
+          disp_number: f.disp_number,
+          part_name_cn: f.part_name_cn,
+          imageid: f.image_code,
+          callout: Number(f.callout),
+          quantity,
+          price: money(f.price_fen),
+          money: lineFen === null ? null : fenToYuan(lineFen),
+          stock_total: Number(f.stock_total ?? 0),
+          sales_banned: Number(f.sales_banned ?? 0) === 1,
+        })
+      }
     }
-    return { model: toCarInfo(model), zones: [...chosen], items, total: fenToYuan(totalFen) }
+    return { model: toCarInfo(model), zones: reached.map((z) => z.code), items, total: fenToYuan(totalFen) }
   }
 }
