@@ -3,7 +3,9 @@
 import { expect, test } from '@playwright/test'
 import { createAccount, signIn } from './support'
 
-test('ticking 左前门 lists the left front door, nothing of the other side or the rear doors', async ({ page }) => {
+test('左前门 alone lists the left front door, nothing of the other side or the rear doors', async ({
+  page,
+}) => {
   const account = await createAccount(page.request)
   await signIn(page, account)
   await page.goto('/smartSearch')
