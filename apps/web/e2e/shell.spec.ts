@@ -212,6 +212,7 @@ test('the footer shows the customer service; 404 has a way back', async ({ page,
   const account = await createAccount(request)
   await signIn(page, account)
   await expect(page.getByTestId('app-footer')).toContainText('周一至周六 09:00-19:00')
+  await expect(page.getByTestId('app-footer')).toContainText('数据版本：8.0.2019.0606')
   await expect(page.getByTestId('app-footer')).toContainText('在线客服')
   await screenshotWidths(page, 'vin-search')
   await page.goto('/no/such/page')
