@@ -212,6 +212,7 @@ test('the footer shows the customer service; 404 has a way back', async ({ page,
   const account = await createAccount(request)
   await signIn(page, account)
   await expect(page.getByTestId('app-footer')).toContainText('周一至周六 09:00-19:00')
+  await expect(page.getByTestId('app-footer')).toContainText('数据版本：8.0.2019.0606')
   await expect(page.getByTestId('app-footer')).toContainText('在线客服')
   await screenshotWidths(page, 'vin-search')
   await page.goto('/no/such/page')
@@ -242,11 +243,13 @@ const ANDROID =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36'
 const WECHAT = `${ANDROID} MicroMessenger/8.0.47.2560(0x28002F30) NetType/WIFI Language/zh_CN`
 
-for (const [device, userAgent, button] of [
-  ['iOS', IPHONE, '前往 App Store 下载'],
-  ['Android', ANDROID, '下载安卓版'],
+// The test build sets no VITE_IOS_APP_URL or VITE_ANDROID_APK_URL: the page must not offer a dead link
+// (which app and link a configured build offers is a unit test of device.ts).
+for (const [device, userAgent] of [
+  ['iOS', IPHONE],
+  ['Android', ANDROID],
 ] as const) {
-  test(`the download page offers the ${device} app`, async ({ browser }) => {
+  test(`the download page offers no dead link to the ${device} app`, async ({ browser }) => {
     const context = await browser.newContext({
       userAgent,
       viewport: { width: 390, height: 844 },
@@ -254,20 +257,22 @@ for (const [device, userAgent, button] of [
     })
     const page = await context.newPage()
     await page.goto('/DownloadApp')
-    const link = page.getByRole('link', { name: button })
-    await expect(link).toBeVisible()
-    expect(await link.getAttribute('href')).toMatch(device === 'iOS' ? /apps\.apple\.com/ : /\.apk$/)
+    await expect(page.getByRole('button', { name: '暂未上架' })).toBeDisabled()
+    await expect(page.getByRole('link', { name: /下载/ })).toHaveCount(0)
     await expect(page.getByText('如果没有自动跳转，请在浏览器中打开本页面')).toBeVisible()
     await screenshot(page, `download-${device.toLowerCase()}`)
     await context.close()
   })
 }
 
-test('inside WeChat the download page says to open it in the browser', async ({ browser }) => {
+test('inside WeChat the download page does not send the user to a browser for nothing', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ userAgent: WECHAT, viewport: { width: 390, height: 844 } })
   const page = await context.newPage()
   await page.goto('/DownloadApp')
-  await expect(page.getByText('在浏览器中打开').first()).toBeVisible()
+  await expect(page.getByRole('button', { name: '暂未上架' })).toBeDisabled()
+  await expect(page.getByRole('dialog', { name: '请在浏览器中打开' })).toHaveCount(0)
   await screenshot(page, 'download-wechat')
   await context.close()
 })

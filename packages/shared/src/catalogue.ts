@@ -35,6 +35,9 @@ export function normalizePartNumber(raw: string): string {
     .toUpperCase()
 }
 
+/** The catalogue data's version, shown beside the service hours in the footer (spec section 9). */
+export const DATA_VERSION = '8.0.2019.0606'
+
 /** At most this many part codes in one part-code query (spec: paste up to 50). */
 export const MAX_PART_CODES = 50
 

@@ -1,7 +1,8 @@
-// Every route of the app in one table (spec section 2), lazy pages, the login guard and page titles.
-import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router'
-import { isPublicPath, paths } from '../config/paths'
-import { loadLoginInfo } from '../lib/storage'
+// Every route of the app in one table (spec section 2), lazy pages, the guard (./guard.ts) with the right a
+// route needs on its handle, and page titles.
+import { createBrowserRouter, type RouteObject, redirect } from 'react-router'
+import { paths } from '../config/paths'
+import { guardFor } from './guard'
 import { AuthLayout } from './layout/AuthLayout'
 import { PageLoading } from './layout/PageLoading'
 import { RootLayout } from './layout/RootLayout'
@@ -9,23 +10,12 @@ import { RouteError } from './layout/RouteError'
 import { page } from './page'
 import { MAIN_SCREENS } from './routes'
 
-export interface RouteHandle {
-  title?: string
-}
-
-/** Without stored login info only the public paths open; the rest go to /login and come back after. */
-export function guard({ request }: LoaderFunctionArgs) {
-  const url = new URL(request.url)
-  if (isPublicPath(url.pathname) || loadLoginInfo()) return null
-  const back = url.pathname + url.search
-  throw redirect(back === '/' ? paths.login : `${paths.login}?redirect=${encodeURIComponent(back)}`)
-}
-
 export const routes: RouteObject[] = [
   {
     id: 'root',
     Component: RootLayout,
-    loader: guard,
+    // The guard reads the handles of this very table, which is complete once the loader first runs.
+    loader: (args) => guard(args),
     // The guard must run on every navigation, not only when the root route's own params change.
     shouldRevalidate: () => true,
     HydrateFallback: PageLoading,
@@ -117,5 +107,7 @@ export const routes: RouteObject[] = [
     ],
   },
 ]
+
+const guard = guardFor(routes)
 
 export const router = createBrowserRouter(routes)

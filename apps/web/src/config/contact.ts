@@ -31,11 +31,10 @@ export const dataServiceHours = '周一至周五 09:00-18:00'
 /** Hours in the main layout's footer. */
 export const footerHours = '周一至周六 09:00-19:00'
 
-export const iosAppUrl = fromEnv(
-  import.meta.env.VITE_IOS_APP_URL,
-  'https://apps.apple.com/cn/app/qipei-epc/id0000000000',
-)
-export const androidApkUrl = fromEnv(import.meta.env.VITE_ANDROID_APK_URL, '/download/qipei-epc.apk')
+// The apps' addresses exist only once they are published: left unset, the download page says 暂未上架
+// instead of offering a link that leads nowhere.
+export const iosAppUrl = fromEnv(import.meta.env.VITE_IOS_APP_URL, '')
+export const androidApkUrl = fromEnv(import.meta.env.VITE_ANDROID_APK_URL, '')
 
 // Figures the legal texts and the data-service page promise (spec section 9); changing one changes a
 // published commitment, so they stay constants rather than build settings.

@@ -158,3 +158,51 @@ describe('api client against the server', () => {
     await vi.waitFor(() => expect(document.body.textContent).toContain('网络异常，请稍后重试'))
   })
 })
+
+describe('the time-out of an attempt', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('gives each attempt 60,000 ms, then tries the same body again at most twice', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const attempts: { body: unknown; signal: AbortSignal }[] = []
+    // A server that never answers: only the client's abort ends an attempt.
+    vi.stubGlobal('fetch', (_input: RequestInfo | URL, init?: RequestInit) => {
+      const signal = init?.signal as AbortSignal
+      attempts.push({ body: init?.body, signal })
+      return new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason)))
+    })
+    /** Runs the clock in steps until attempt `n` (counted from 1) has started. */
+    const attemptStarted = async (n: number) => {
+      for (let waited = 0; attempts.length < n && waited < 10_000; waited += 100) {
+        await vi.advanceTimersByTimeAsync(100)
+      }
+      expect(attempts).toHaveLength(n)
+      return attempts[n - 1] as (typeof attempts)[number]
+    }
+
+    const outcome = api
+      .post('/api/epc/createquoteordermaster', {}, { failMessage: '创建报价单失败！' })
+      .catch((e: unknown) => e)
+    // Sealing loads the envelope code first: wait for the first attempt without moving the clock.
+    while (!attempts.length) await new Promise((resolve) => setImmediate(resolve))
+
+    for (const n of [1, 2, 3]) {
+      const current = await attemptStarted(n)
+      expect(current.body).toBe(attempts[0]?.body)
+      await vi.advanceTimersByTimeAsync(59_999)
+      expect(current.signal.aborted).toBe(false)
+      await vi.advanceTimersByTimeAsync(1)
+      expect(current.signal.aborted).toBe(true)
+    }
+
+    const error = await outcome
+    expect(error).toBeInstanceOf(ApiError)
+    expect((error as ApiError).kind).toBe('network')
+    await vi.advanceTimersByTimeAsync(10_000)
+    expect(attempts).toHaveLength(3)
+    vi.useRealTimers()
+    await vi.waitFor(() => expect(document.body.textContent).toContain('创建报价单失败！'))
+  })
+})

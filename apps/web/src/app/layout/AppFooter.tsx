@@ -1,4 +1,5 @@
-// The footer: customer-service instant messaging and hours, and the information pages.
+// The footer: customer-service instant messaging and hours, the data version, and the information pages.
+import { DATA_VERSION } from '@epc/shared'
 import { Link } from 'react-router'
 import { footerHours, serviceQq, serviceWechat, supportPhone } from '../../config/contact'
 import { paths } from '../../config/paths'
@@ -12,6 +13,7 @@ export function AppFooter() {
         {serviceQq && <span>QQ {serviceQq}</span>}
         <span>电话 {supportPhone}</span>
         <span>服务时间：{footerHours}</span>
+        <span>数据版本：{DATA_VERSION}</span>
       </div>
       <div className={styles.links}>
         <Link to={paths.apiPage}>数据服务</Link>

@@ -12,7 +12,7 @@ import { reloadSearchMemory, useSearchMemory } from '../../lib/search-memory'
 import { reloadSession, useSession } from '../../lib/session'
 import { getZoom } from '../../lib/storage'
 import { applyZoom } from '../../lib/zoom'
-import type { RouteHandle } from '../router'
+import type { RouteHandle } from '../guard'
 import { hasScreen } from '../routes'
 
 export const F1_AUTO_PRESS_MS = 600

@@ -1,6 +1,7 @@
-// Checks the download page's device detection against user agents copied from real devices and apps.
+// Checks the download page's device detection against user agents copied from real devices and apps, and the
+// button it offers with and without configured links.
 import { describe, expect, it } from 'vitest'
-import { detectDevice } from './device'
+import { detectDevice, downloadOffer } from './device'
 
 const UA = {
   iphoneSafari:
@@ -63,5 +64,34 @@ describe('detectDevice', () => {
 
   it('treats desktop Chrome on Windows as neither iOS nor in-app', () => {
     expect(detectDevice(UA.windowsChrome)).toEqual({ ios: false, inAppBrowser: false })
+  })
+})
+
+describe('downloadOffer', () => {
+  const links = { ios: 'https://apps.apple.com/cn/app/qipei-epc/id1234567890', android: '/download/epc.apk' }
+  const iphone = detectDevice(UA.iphoneSafari, 5)
+  const android = detectDevice(UA.androidChrome, 5)
+  const wechat = detectDevice(UA.wechatAndroid, 5)
+
+  it('offers the App Store page on iOS and the package elsewhere, where they are configured', () => {
+    expect(downloadOffer(iphone, links)).toEqual({
+      label: '前往 App Store 下载',
+      href: links.ios,
+      guide: false,
+    })
+    expect(downloadOffer(android, links)).toEqual({ label: '下载安卓版', href: links.android, guide: false })
+  })
+
+  it('says 暂未上架 without a link where the device’s app is not configured', () => {
+    const none = { label: '暂未上架', href: null, guide: false }
+    expect(downloadOffer(iphone, { ...links, ios: '' })).toEqual(none)
+    expect(downloadOffer(android, { ...links, android: ' ' })).toEqual(none)
+    // The other platform's link is no substitute.
+    expect(downloadOffer(android, { ios: links.ios, android: '' }).href).toBeNull()
+  })
+
+  it('guides out of an in-app browser only when there is something to download', () => {
+    expect(downloadOffer(wechat, links).guide).toBe(true)
+    expect(downloadOffer(wechat, { ...links, android: '' }).guide).toBe(false)
   })
 })

@@ -1,5 +1,6 @@
-// Tells the download page which package to offer and whether the page sits in an in-app browser.
-// Kept pure (user agent and touch points passed in) so it can be tested with real user-agent strings.
+// Tells the download page which package to offer, whether the page sits in an in-app browser, and what its
+// button says. Kept pure (user agent, touch points and links passed in) so it can be tested with real
+// user-agent strings.
 
 export interface DeviceInfo {
   ios: boolean
@@ -19,4 +20,19 @@ export function detectDevice(userAgent: string, maxTouchPoints = 0): DeviceInfo 
   const ios = IOS_UA.test(userAgent) || (MAC_UA.test(userAgent) && maxTouchPoints > 1)
   const inAppBrowser = IN_APP_UA.some((pattern) => pattern.test(userAgent))
   return { ios, inAppBrowser }
+}
+
+export interface DownloadOffer {
+  label: string
+  /** Null where the app is not published (its link not configured): the button is disabled. */
+  href: string | null
+  /** Whether to tell the user first how to leave an in-app browser: only with something to download. */
+  guide: boolean
+}
+
+/** The App Store page on iOS, the Android package elsewhere; never a link that is not configured. */
+export function downloadOffer(device: DeviceInfo, links: { ios: string; android: string }): DownloadOffer {
+  const href = (device.ios ? links.ios : links.android).trim()
+  if (!href) return { label: '暂未上架', href: null, guide: false }
+  return { label: device.ios ? '前往 App Store 下载' : '下载安卓版', href, guide: device.inAppBrowser }
 }

@@ -5,6 +5,7 @@
 import type { SheetKind } from '@epc/shared'
 import lz from 'lz-string'
 import { paths } from '../../config/paths'
+import type { NewSheetLine } from './types'
 
 /** A part record used to add lines (spec section 3), plus an optional quantity. */
 export interface PendingPart {
@@ -15,6 +16,35 @@ export interface PendingPart {
   purchase_price: number | null
   area_stock?: string
   quantity?: number
+}
+
+/** The price a part brings for a sheet of this kind: the sale price on a quotation, else the purchase price. */
+export function pendingPrice(kind: SheetKind, part: PendingPart): number | null {
+  const price = kind === 'quote' ? part.sale_price : part.purchase_price
+  // A hand-made link may carry anything here.
+  return typeof price === 'number' && Number.isFinite(price) && price >= 0 ? price : null
+}
+
+/** The line a part with a price makes on a sheet as it is (quantity 1 unless given); null without a price. */
+export function pendingLine(
+  kind: SheetKind,
+  part: PendingPart,
+  orderId: string,
+  addedBy: string,
+): NewSheetLine | null {
+  const price = pendingPrice(kind, part)
+  if (price === null) return null
+  return {
+    OrderId: orderId,
+    part_number: part.disp_number.trim(),
+    part_name: part.part_name_cn ?? '',
+    Amount: typeof part.quantity === 'number' && part.quantity > 0 ? part.quantity : 1,
+    price,
+    purchase_price: kind === 'quote' ? part.purchase_price : undefined,
+    available_stock: part.available_stock ?? 0,
+    area_stock: part.area_stock ?? '',
+    addedBy,
+  }
 }
 
 export const SHEET_PATH: Record<SheetKind, string> = {

@@ -1,5 +1,6 @@
-// /DownloadApp: offers the App Store page on iOS and the Android package elsewhere; inside WeChat, QQ or
-// Weibo, whose built-in browsers block downloads, it first tells the user how to reach a real browser.
+// /DownloadApp: offers the App Store page on iOS and the Android package elsewhere, or 暂未上架 where that
+// app's link is not configured; inside WeChat, QQ or Weibo, whose built-in browsers block downloads, it
+// first tells the user how to reach a real browser.
 import {
   AndroidFilled,
   AppleFilled,
@@ -14,7 +15,7 @@ import { Link } from 'react-router'
 import { BRAND_NAME } from '../../../config/brand'
 import { androidApkUrl, iosAppUrl, supportPhone, supportPhoneHref } from '../../../config/contact'
 import { paths } from '../../../config/paths'
-import { detectDevice } from '../device'
+import { detectDevice, downloadOffer } from '../device'
 import styles from './DownloadAppPage.module.css'
 
 const features = [
@@ -27,7 +28,8 @@ const features = [
 export default function DownloadAppPage() {
   // The user agent does not change while the page is open, so one reading is enough.
   const [device] = useState(() => detectDevice(navigator.userAgent, navigator.maxTouchPoints))
-  const [guideOpen, setGuideOpen] = useState(device.inAppBrowser)
+  const offer = downloadOffer(device, { ios: iosAppUrl, android: androidApkUrl })
+  const [guideOpen, setGuideOpen] = useState(offer.guide)
 
   return (
     <div className={styles.page}>
@@ -43,30 +45,18 @@ export default function DownloadAppPage() {
             </li>
           ))}
         </ul>
-        {device.ios ? (
-          <Button
-            type="primary"
-            size="large"
-            block
-            className={styles.download}
-            icon={<AppleFilled />}
-            href={iosAppUrl}
-          >
-            前往 App Store 下载
-          </Button>
-        ) : (
-          <Button
-            type="primary"
-            size="large"
-            block
-            className={styles.download}
-            icon={<AndroidFilled />}
-            href={androidApkUrl}
-            download
-          >
-            下载安卓版
-          </Button>
-        )}
+        <Button
+          type="primary"
+          size="large"
+          block
+          className={styles.download}
+          icon={device.ios ? <AppleFilled /> : <AndroidFilled />}
+          disabled={!offer.href}
+          href={offer.href ?? undefined}
+          download={offer.href && !device.ios ? true : undefined}
+        >
+          {offer.label}
+        </Button>
         <p className={styles.hint}>如果没有自动跳转，请在浏览器中打开本页面。</p>
         <div className={styles.qr}>
           <QRCode value={window.location.href} size={132} bordered={false} />
@@ -94,7 +84,7 @@ export default function DownloadAppPage() {
                 点击右上角的 <span className={styles.menuDots}>…</span> 按钮
               </li>
               <li>选择「在浏览器中打开」{device.ios && '（iPhone 上为「在 Safari 中打开」）'}</li>
-              <li>在浏览器中点击「{device.ios ? '前往 App Store 下载' : '下载安卓版'}」</li>
+              <li>在浏览器中点击「{offer.label}」</li>
             </ol>
             <p className={styles.guideNote}>
               当前应用内置的浏览器不支持下载安装包。如果没有自动跳转，请在浏览器中打开本页面。

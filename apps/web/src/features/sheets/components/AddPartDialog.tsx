@@ -14,7 +14,7 @@ import { useSession } from '../../../lib/session'
 import { isDuplicatePart, useAddSheetLine } from '../api/add-sheet-line'
 import { type CatalogueFill, partFillQuery } from '../api/get-part-fill'
 import { useDialogSession } from '../hooks/use-dialog-session'
-import type { PendingPart } from '../links'
+import { type PendingPart, pendingPrice } from '../links'
 import { DUPLICATE_QUESTION, SHEET_TEXTS } from '../texts'
 import type { NewSheetLine, SheetRow } from '../types'
 
@@ -46,7 +46,7 @@ function valuesOf(kind: SheetKind, part: PendingPart | undefined): Values {
     part_number: part.disp_number.trim(),
     part_name: part.part_name_cn ?? '',
     Amount: part.quantity ?? 1,
-    price: (kind === 'quote' ? part.sale_price : part.purchase_price) ?? null,
+    price: pendingPrice(kind, part),
     purchase_price: part.purchase_price ?? null,
   }
 }

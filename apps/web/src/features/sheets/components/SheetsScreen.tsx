@@ -57,7 +57,7 @@ export function SheetsScreen({ kind }: { kind: SheetKind }) {
     if (!created) return
     select(orderId)
     url.showNewest()
-    handover.routeToNewSheet()
+    void handover.toNewSheet(orderId)
   }
 
   useShortcut('F2', openAddPart, !dialog)

@@ -1,13 +1,15 @@
 // The hand-over from the catalogue screens (links.ts): parts in the `db` parameter wait here for a sheet,
 // the selected one or the one the user creates next; `OrderId` (the header popover's rows) selects a sheet.
 // Both parameters leave the URL once read, so a reload does not add the parts again.
-import type { SheetKind } from '@epc/shared'
+import { type SheetKind, SheetMessages } from '@epc/shared'
 import { useEffect, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { feedback } from '../../../lib/feedback'
-import { type PendingPart, readPendingParts } from '../links'
+import { useSession } from '../../../lib/session'
+import { useAddSheetLine } from '../api/add-sheet-line'
+import { type PendingPart, pendingLine, readPendingParts } from '../links'
 import { SHEET_TEXTS } from '../texts'
-import type { SheetRow } from '../types'
+import type { NewSheetLine, SheetRow } from '../types'
 
 interface Selection {
   selectedId: string | null
@@ -60,12 +62,37 @@ export function usePendingParts(
     }
   }, [routing, pending.length, selected, selectedId, name, addDialog, createDialog])
 
+  // Spec section 4: creating a sheet adds the waiting parts to it. Those with a price go on at once; the
+  // others need a price typed, and one the server did not take (a part twice, 10003, or a failure the API
+  // client announced) is offered again, both through the add dialog once the new sheet's row is known.
+  const addLine = useAddSheetLine(kind)
+  const userName = useSession((s) => s.info?.UserName ?? '')
+  const tryAdd = (line: NewSheetLine) =>
+    addLine.mutateAsync(line).then(
+      () => true,
+      () => false,
+    )
+  const toNewSheet = async (orderId: string) => {
+    const parts = pending
+    setPending([])
+    const left: PendingPart[] = []
+    let added = 0
+    for (const part of parts) {
+      const line = pendingLine(kind, part, orderId, userName)
+      if (line && (await tryAdd(line))) added += 1
+      else left.push(part)
+    }
+    if (added) feedback.success(SheetMessages.added)
+    setPending(left)
+    setRouting(left.length > 0)
+  }
+
   return {
     pending,
     /** The parts not added when the add dialog closed; the rest are done or dropped. */
     keep: setPending,
     discard: () => setPending([]),
     /** A sheet was just created: the waiting parts go to it. */
-    routeToNewSheet: () => setRouting(pending.length > 0),
+    toNewSheet,
   }
 }

@@ -1,0 +1,61 @@
+// Deleting a purchase order against the real server: the delete call on deletepurchaseordermaster, 采购单删除成功！
+// (the purchase order's own words for the spec's 报价单删除成功！), the list refreshed and the selection
+// cleared; a failed delete says 删除失败！ and keeps the order.
+import { expect, type Locator, type Page, test } from '@playwright/test'
+import { accountWithApi, signIn } from './support'
+
+const listRows = (page: Page) => page.getByTestId('sheet-list').locator('tbody tr.ant-table-row')
+const detail = (page: Page) => page.getByTestId('sheet-detail')
+/** antd puts a space between the two characters of a two-character button label (删 除). */
+const button = (scope: Locator | Page, label: string) =>
+  scope.getByRole('button', { name: new RegExp(`(^|\\s)${[...label].join('\\s*')}$`) })
+const message = (page: Page, text: string) => page.locator('.ant-message').getByText(text).first()
+const DELETE_CALL = '**/api/epc/deletepurchaseordermaster'
+
+async function deleteShownSheet(page: Page) {
+  await button(detail(page), '删除').click()
+  const confirm = page.locator('.ant-modal-confirm')
+  await button(confirm, '删除').click()
+  await expect(confirm).toBeHidden()
+}
+
+test('a purchase order is deleted: the call, 采购单删除成功！, the list refreshed; a failure keeps it', async ({
+  page,
+  request,
+}) => {
+  const { account, api } = await accountWithApi(request)
+  const kept = await api<string>('/api/epc/createpurchaseordermaster', { ClientName: '城西配件行' })
+  const gone = await api<string>('/api/epc/createpurchaseordermaster', { ClientName: '城东汽配' })
+  await signIn(page, account)
+
+  await page.goto('/purchaseOrders')
+  await expect(page.getByText('共有 2 条记录').first()).toBeVisible()
+  await listRows(page).filter({ hasText: gone }).click()
+  await expect(detail(page)).toContainText(gone)
+
+  // The server failing the delete: the warning, and the order stays listed and selected.
+  await page.route(DELETE_CALL, (route) =>
+    route.fulfill({ json: { ResultCode: '10001', ResultMsg: '操作失败' } }),
+  )
+  await deleteShownSheet(page)
+  await expect(message(page, '删除失败！')).toBeVisible()
+  await expect(listRows(page).filter({ hasText: gone })).toHaveAttribute('aria-selected', 'true')
+  await expect(page.getByText('共有 2 条记录').first()).toBeVisible()
+  await page.unroute(DELETE_CALL)
+
+  const call = page.waitForResponse(DELETE_CALL)
+  await deleteShownSheet(page)
+  const answer = await call
+  expect(((await answer.json()) as { ResultCode: string }).ResultCode).toBe('10000')
+  await expect(message(page, '采购单删除成功！')).toBeVisible()
+  await expect(page.getByText('共有 1 条记录').first()).toBeVisible()
+  await expect(listRows(page)).toHaveCount(1)
+  await expect(listRows(page).first()).toContainText(kept)
+  await expect(detail(page)).toContainText('采购单详情')
+  expect(await page.evaluate(() => localStorage.getItem('xmpPurchaseSelected'))).toBeNull()
+
+  // Gone on the server, not only from the page.
+  await page.reload()
+  await expect(page.getByText('共有 1 条记录').first()).toBeVisible()
+  await expect(listRows(page).filter({ hasText: gone })).toHaveCount(0)
+})
