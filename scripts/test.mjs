@@ -8,7 +8,8 @@ import { freePort } from './free-port.mjs'
 import { buildWeb, ensureInstalled, ROOT, run, say } from './lib.mjs'
 
 const CHROMIUM = '/usr/bin/chromium'
-// Screenshots of Chinese screens are only worth reviewing with a Chinese font.
+// The one font the browser tests' Chromium sees (apps/web/e2e/fonts.conf), so screens and printed PDFs read the
+// same on every machine.
 const CJK_FONT = '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc'
 
 async function ensureChromium() {

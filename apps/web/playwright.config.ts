@@ -1,5 +1,6 @@
 // Browser tests: the real server (fresh SQLite database per run) serving the built web app, driven in the
 // Debian Chromium at /usr/bin/chromium (never a downloaded browser).
+import { existsSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { defineConfig } from '@playwright/test'
@@ -8,6 +9,13 @@ const root = resolve(import.meta.dirname, '../..')
 const port = Number(process.env.E2E_PORT ?? 8790)
 // Set once in the runner; workers inherit it, so everyone talks to the same database.
 process.env.E2E_DB ??= join(tmpdir(), `epc-e2e-${Date.now()}.sqlite`)
+// Chromium renders and prints with this one font only (e2e/fonts.conf), whatever else the machine has: a PDF's
+// text read back depends on the font (Noto CJK turned 页 into the radical ⻚).
+const CJK_FONT = '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc'
+if (!existsSync(CJK_FONT))
+  throw new Error(
+    `浏览器测试需要中文字体 ${CJK_FONT}：npm test 会安装，或 apt-get install fonts-wqy-microhei`,
+  )
 
 export default defineConfig({
   testDir: './e2e',
@@ -29,6 +37,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
+      env: { ...process.env, FONTCONFIG_FILE: join(root, 'apps/web/e2e/fonts.conf') },
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -1,18 +1,17 @@
-// Starts the server: opens and migrates the database, loads the demo account, listens on PORT (8080).
+// Starts the server: opens and migrates the database, loads the demo (account, catalogue, first sheets),
+// listens on PORT (8080).
 import { buildApp } from './app'
-import { ensureDemoCatalogue } from './catalogue-data/demo-install'
 import { loadConfig } from './config'
 import { openDatabase } from './db/database'
 import { migrateToLatest } from './db/migrate'
-import { DEMO_ACCOUNT, seedDemoAccount } from './db/seed/demo-account'
+import { seedDemo } from './db/seed/demo'
+import { DEMO_ACCOUNT } from './db/seed/demo-account'
 import { RedisStore } from './store/redis-store'
 import { MemoryStore, type SharedStore } from './store/shared-store'
 
 const config = loadConfig()
 const db = openDatabase(config)
 await migrateToLatest(db)
-await seedDemoAccount(db.kysely, Date.now())
-await ensureDemoCatalogue(db, (line) => console.log(line))
 const store: SharedStore = config.redisUrl
   ? new RedisStore(config.redisUrl, config.redisPrefix)
   : new MemoryStore()
@@ -23,6 +22,8 @@ const app = await buildApp({
   serveWeb: true,
   logger: { level: config.logLevel },
 })
+// The demo's sheets are made through the app's services, so after the app is built (it listens later).
+await seedDemo(app.ctx, (line) => console.log(line))
 
 const shutdown = async () => {
   await app.close()

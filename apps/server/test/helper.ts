@@ -143,14 +143,16 @@ export async function startTestApp(
     prepare?: (app: FastifyInstance) => void
     /** A database made by the test (left open on close), instead of a fresh one of `kind`. */
     db?: Db
+    /** What fills the database before the test: the demo account unless given (seedDemo sets up as a start). */
+    seed?: (ctx: AppContext) => Promise<unknown>
   } = {},
 ): Promise<TestApp> {
   const { db, drop } = opts.db ? { db: opts.db, drop: async () => {} } : await freshDatabase(kind)
   const clock = new ManualClock()
-  await seedDemoAccount(db.kysely, clock.now())
   const config = { ...loadConfig({}), ...opts.config }
   const store = opts.store ?? new MemoryStore(() => clock.now())
   const app = await buildApp({ config, db, store, clock, sms: opts.sms })
+  await (opts.seed ?? ((ctx) => seedDemoAccount(ctx.db.kysely, ctx.clock.now())))(app.ctx)
   opts.prepare?.(app)
   await app.ready()
 

@@ -9,6 +9,8 @@ export const DEMO_ACCOUNT = {
   password: 'demo1234',
   userName: '演示用户',
   companyName: '演示汽配有限公司',
+  // Priced on the 4S建议零售价 list (PRICE_LISTS).
+  type4s: 1,
 } as const
 
 // scrypt (N=2^17, r=8, p=1) of the demo password, computed once so a fresh start does not pay for it.
@@ -16,27 +18,33 @@ const DEMO_PASSWORD_HASH =
   'scrypt$17$8$1$dPeCewh/xQGLv+/416lCFA==$2LHl25EDgoRgZ6edSTMkk0IylGmRjMb1C6BAttOyOEQ='
 const DEMO_SERVICE_YEARS = 10
 
-export async function seedDemoAccount(db: Kysely<Database>, now: number): Promise<void> {
+export interface NewDemoAccount {
+  accountId: number
+  companyId: number
+}
+
+/** Answers the account it made, or null when the account was there already (made by an earlier start). */
+export async function seedDemoAccount(db: Kysely<Database>, now: number): Promise<NewDemoAccount | null> {
   const existing = await db
     .selectFrom('accounts')
     .select('id')
     .where('mobile', '=', DEMO_ACCOUNT.mobile)
     .executeTakeFirst()
-  if (existing) return
+  if (existing) return null
   try {
-    await db.transaction().execute(async (trx) => {
+    return await db.transaction().execute(async (trx) => {
       const company = await trx
         .insertInto('companies')
         .values({
           name: DEMO_ACCOUNT.companyName,
           mobile: DEMO_ACCOUNT.mobile,
           open_id: 'demo-company',
-          type4s: 1,
+          type4s: DEMO_ACCOUNT.type4s,
           created_at: now,
         })
         .returning('id')
         .executeTakeFirstOrThrow()
-      await trx
+      const account = await trx
         .insertInto('accounts')
         .values({
           company_id: company.id,
@@ -49,7 +57,8 @@ export async function seedDemoAccount(db: Kysely<Database>, now: number): Promis
           created_at: now,
           updated_at: now,
         })
-        .execute()
+        .returning('id')
+        .executeTakeFirstOrThrow()
       await trx
         .insertInto('services')
         .values({
@@ -60,8 +69,10 @@ export async function seedDemoAccount(db: Kysely<Database>, now: number): Promis
           created_at: now,
         })
         .execute()
+      return { accountId: Number(account.id), companyId: Number(company.id) }
     })
   } catch (error) {
     if (!isUniqueViolation(error)) throw error
+    return null
   }
 }
