@@ -1,15 +1,43 @@
 // `npm start`: installs, builds the web app, then runs the server, which creates and migrates the
 // embedded database under data/ and loads the demo account on its first start.
+// `NODE_ENV=production npm start` runs what `npm run build` made (apps/server/dist), without tsx.
 import { spawn } from 'node:child_process'
-import { buildWeb, ensureInstalled, ROOT, say } from './lib.mjs'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { buildWeb, ensureInstalled, ROOT, SERVER_BUILD, say } from './lib.mjs'
 
-await ensureInstalled()
-await buildWeb()
-say('启动服务')
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-  cwd: ROOT,
-  stdio: 'inherit',
-  env: process.env,
+const production = process.env.NODE_ENV === 'production'
+if (production) {
+  // A production machine installs and builds once when it deploys; several processes starting at once
+  // must not each rebuild what the others run.
+  if (!existsSync(SERVER_BUILD) || !existsSync(join(ROOT, 'apps/web/dist/index.html'))) {
+    console.error(
+      '\n✖ 未找到构建产物：生产模式请先运行 npm ci && npm run build，再启动（见 docs/operations.md）。',
+    )
+    process.exit(1)
+  }
+} else {
+  await ensureInstalled()
+  await buildWeb()
+}
+say(production ? '启动服务（生产模式）' : '启动服务')
+const args = production
+  ? ['--enable-source-maps', SERVER_BUILD]
+  : ['--import', 'tsx', 'apps/server/src/server.ts']
+const server = spawn(process.execPath, args, { cwd: ROOT, stdio: 'inherit', env: process.env })
+let stopping = false
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    stopping = true
+    server.kill(signal)
+  })
+}
+server.once('exit', (code, signal) => {
+  if (code !== 0 && !stopping) {
+    console.error(
+      `\n✖ 服务已退出（${code ?? signal}）。原因见上方的错误信息；生产模式须配置真实短信通道 SMS_PROVIDER、` +
+        '站点密钥 SITES_FILE 等，见 docs/operations.md。',
+    )
+  }
+  process.exit(code ?? 1)
 })
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))
-server.once('exit', (code) => process.exit(code ?? 0))

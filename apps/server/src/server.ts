@@ -1,5 +1,5 @@
 // Starts the server: opens and migrates the database, loads the demo (account, catalogue, first sheets),
-// listens on PORT (8080).
+// listens on PORT (8080); SIGTERM or SIGINT stop it gracefully.
 import { buildApp } from './app'
 import { loadConfig } from './config'
 import { openDatabase } from './db/database'
@@ -9,7 +9,19 @@ import { DEMO_ACCOUNT } from './db/seed/demo-account'
 import { RedisStore } from './store/redis-store'
 import { MemoryStore, type SharedStore } from './store/shared-store'
 
-const config = loadConfig()
+function loadConfigOrExit() {
+  try {
+    return loadConfig()
+  } catch (error) {
+    console.error(`\n✖ 配置有误，服务拒绝启动：${(error as Error).message}`)
+    process.exit(1)
+  }
+}
+
+/** The longest a stop may wait for requests in flight before the process exits anyway. */
+const SHUTDOWN_LIMIT_MS = 10_000
+
+const config = loadConfigOrExit()
 const db = openDatabase(config)
 await migrateToLatest(db)
 const store: SharedStore = config.redisUrl
@@ -25,14 +37,35 @@ const app = await buildApp({
 // The demo's sheets are made through the app's services, so after the app is built (it listens later).
 await seedDemo(app.ctx, (line) => console.log(line))
 
-const shutdown = async () => {
-  await app.close()
-  await store.close()
-  await db.close()
+let stopping = false
+// app.close stops accepting, waits for the requests in flight and runs the onClose hooks (the VIN history
+// writes what waits); then the store and the database close. A second signal (the terminal sends Ctrl-C
+// to npm, the start script and the server alike, and the start script passes it on) changes nothing.
+async function shutdown(signal: NodeJS.Signals) {
+  if (stopping) return
+  stopping = true
+  console.log(`\n收到 ${signal}，正在停止：处理完进行中的请求后退出`)
+  setTimeout(() => {
+    console.error(`✖ ${SHUTDOWN_LIMIT_MS / 1000} 秒内未能停止，强制退出`)
+    process.exit(1)
+  }, SHUTDOWN_LIMIT_MS).unref()
+  // Node closes the connections that are idle when the server stops; a keep-alive connection whose answer
+  // leaves later would stay open for its keep-alive time (72 s), so idle ones are closed until the close ends.
+  const idleCloser = setInterval(() => app.server.closeIdleConnections(), 100)
+  try {
+    await app.close()
+    clearInterval(idleCloser)
+    await store.close()
+    await db.close()
+  } catch (error) {
+    console.error('✖ 停止时出错', error)
+    process.exit(1)
+  }
+  console.log('汽配EPC 已停止')
   process.exit(0)
 }
-process.once('SIGINT', shutdown)
-process.once('SIGTERM', shutdown)
+process.on('SIGINT', shutdown)
+process.on('SIGTERM', shutdown)
 
 await app.listen({ port: config.port, host: config.host })
 const where = config.databaseUrl ? 'PostgreSQL' : config.sqlitePath
