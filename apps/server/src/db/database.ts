@@ -75,5 +75,10 @@ export function openDatabase(target: { databaseUrl?: string; sqlitePath: string 
   sqlite.pragma('busy_timeout = 5000')
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
   embedded.set(kysely, sqlite)
-  return { kysely, dialect: 'sqlite', sqlite, close: () => kysely.destroy() }
+  // Kysely opens its side of the handle on its first query only, and closes only what it opened.
+  const close = async () => {
+    await kysely.destroy()
+    if (sqlite.open) sqlite.close()
+  }
+  return { kysely, dialect: 'sqlite', sqlite, close }
 }
