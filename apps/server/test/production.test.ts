@@ -104,7 +104,8 @@ describe('the built server', () => {
     const sqlitePath = join(dir, 'epc.sqlite')
     const port = await freePort()
     const base = `http://127.0.0.1:${port}`
-    const server = await startBuilt({ SQLITE_PATH: sqlitePath, PORT: String(port) })
+    // At info the server logs each request as it arrives, which tells when the calls below are in flight.
+    const server = await startBuilt({ SQLITE_PATH: sqlitePath, PORT: String(port), LOG_LEVEL: 'info' })
     expect(server.output()).toContain('已启动')
 
     const login = await fetch(`${base}/api/author/login`, {
@@ -122,8 +123,9 @@ describe('the built server', () => {
 
     const agent = new Agent({ keepAlive: true })
     const calls = vins.map((VIN) => halfSentCall(base, '/api/epc/vinquery', token, { VIN }, agent))
-    // Every call's headers have reached the server before it is told to stop.
-    await new Promise((r) => setTimeout(r, 300))
+    // Every call has reached the server (its headers; the body waits) before the server is told to stop.
+    const arrived = () => server.output().split('"url":"/api/epc/vinquery"').length - 1
+    await expect.poll(arrived).toBe(vins.length)
     const signalled = Date.now()
     server.child.kill('SIGTERM')
     await expect.poll(() => server.output()).toContain('正在停止')
