@@ -78,13 +78,11 @@ export async function buildWeb({ force = false } = {}) {
 
 export const SERVER_BUILD = join(ROOT, 'apps/server/dist/server.js')
 
-/** Bundles the server (scripts/build-server.mjs) unless the bundle is newer than every source it comes from. */
-export async function buildServer({ force = false } = {}) {
+/** Whether the server bundle is missing or older than a source it comes from. */
+export function serverBuildStale() {
   const sources = Math.max(
     newestMtime(join(ROOT, 'apps/server/src')),
     newestMtime(join(ROOT, 'packages/shared/src')),
   )
-  if (!force && existsSync(SERVER_BUILD) && statSync(SERVER_BUILD).mtimeMs > sources) return
-  say('构建服务端 (esbuild)')
-  await run(process.execPath, ['scripts/build-server.mjs'])
+  return !existsSync(SERVER_BUILD) || statSync(SERVER_BUILD).mtimeMs < sources
 }

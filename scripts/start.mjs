@@ -3,19 +3,19 @@
 // `NODE_ENV=production npm start` runs what `npm run build` made (apps/server/dist), without tsx.
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { join } from 'node:path'
-import { buildWeb, ensureInstalled, ROOT, SERVER_BUILD, say } from './lib.mjs'
+import { buildWeb, ensureInstalled, ROOT, SERVER_BUILD, say, serverBuildStale } from './lib.mjs'
 
 const production = process.env.NODE_ENV === 'production'
 if (production) {
   // A production machine installs and builds once when it deploys; several processes starting at once
-  // must not each rebuild what the others run.
-  if (!existsSync(SERVER_BUILD) || !existsSync(join(ROOT, 'apps/web/dist/index.html'))) {
+  // must not each rebuild what the others run. The web build may be served by nginx from elsewhere.
+  if (!existsSync(SERVER_BUILD)) {
     console.error(
       '\n✖ 未找到构建产物：生产模式请先运行 npm ci && npm run build，再启动（见 docs/operations.md）。',
     )
     process.exit(1)
   }
+  if (serverBuildStale()) console.warn('\n!! 服务端源码比构建产物新：是否忘了运行 npm run build？')
 } else {
   await ensureInstalled()
   await buildWeb()

@@ -21,8 +21,9 @@ interface Server {
   exited: Promise<number | null>
 }
 
-function startBuilt(env: Record<string, string>, waitFor = '已启动'): Promise<Server> {
-  const child = spawn(process.execPath, [BUILT], {
+/** Runs the built server (or the start script, `args`) until it says it started or exits. */
+function startBuilt(env: Record<string, string>, args = [BUILT]): Promise<Server> {
+  const child = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -34,7 +35,7 @@ function startBuilt(env: Record<string, string>, waitFor = '已启动'): Promise
     const timer = setTimeout(() => fail(new Error(`server did not start:\n${output}`)), 90_000)
     const onData = (chunk: Buffer) => {
       output += chunk.toString()
-      if (output.includes(waitFor)) {
+      if (output.includes('已启动')) {
         clearTimeout(timer)
         done(server)
       }
@@ -98,6 +99,22 @@ describe('the built server', () => {
     })
     expect(await server.exited).toBe(1)
     expect(server.output()).toContain('服务拒绝启动')
+  })
+
+  it('is what `NODE_ENV=production npm start` runs, which says where to look when it is refused', async () => {
+    const server = await startBuilt(
+      {
+        NODE_ENV: 'production',
+        SMS_PROVIDER: 'console',
+        SQLITE_PATH: join(dir, 'refused.sqlite'),
+        PORT: String(await freePort()),
+      },
+      ['scripts/start.mjs'],
+    )
+    expect(await server.exited).toBe(1)
+    expect(server.output()).toContain('启动服务（生产模式）')
+    expect(server.output()).toContain('服务拒绝启动')
+    expect(server.output()).toContain('docs/operations.md')
   })
 
   it('on SIGTERM stops accepting, answers the calls in flight, writes their VIN history and exits 0', async () => {
