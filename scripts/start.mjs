@@ -9,7 +9,9 @@ say('启动服务')
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
   cwd: ROOT,
   stdio: 'inherit',
-  env: process.env,
+  // Development is the default of `npm start`: codes go to the log and GET /api/dev/smscode. The server itself
+  // has no default SMS provider, and production mode refuses this one.
+  env: process.env.NODE_ENV === 'production' ? process.env : { SMS_PROVIDER: 'console', ...process.env },
 })
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))
 server.once('exit', (code) => process.exit(code ?? 0))
