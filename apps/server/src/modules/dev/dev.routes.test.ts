@@ -36,6 +36,8 @@ describe('GET /api/dev/smscode', () => {
     for (const address of ['203.0.113.9', '192.168.1.20', '::ffff:10.0.0.3']) {
       const res = await ask(app, address)
       expect(res.statusCode).toBe(404)
+      // The answer of an unknown call: nothing tells that the route exists.
+      expect(res.json()).toMatchObject({ ResultCode: '10004' })
       expect(res.body).not.toMatch(/\d{6}/)
     }
   })
