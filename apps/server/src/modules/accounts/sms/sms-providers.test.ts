@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net'
 import { AccountMessages } from '@epc/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp } from '../../../../test/helper'
-import type { SmsConfig } from '../../../config'
+import { loadConfig, type SmsConfig } from '../../../config'
 import { AliyunSmsProvider } from './aliyun-sms-provider'
 import { SmsSendError } from './sms-provider'
 import { TencentSmsProvider } from './tencent-sms-provider'
@@ -146,6 +146,41 @@ const ALIYUN_SECRET = 'aliyun-test-secret-9f8e7d'
 const TENCENT_ID = 'AKIDtestSecretId'
 const TENCENT_SECRET = 'tencent-test-secret-1a2b3c'
 
+const COMMON_ENV = {
+  SMS_SIGN_NAME: '汽配EPC',
+  SMS_TEMPLATE_REGISTER: templates.register,
+  SMS_TEMPLATE_LOGIN: templates.login,
+  SMS_TEMPLATE_RESETPWD: templates.resetpwd,
+}
+const ALIYUN_ENV = {
+  ...COMMON_ENV,
+  SMS_PROVIDER: 'aliyun',
+  ALIYUN_ACCESS_KEY_ID: ALIYUN_ID,
+  ALIYUN_ACCESS_KEY_SECRET: ALIYUN_SECRET,
+}
+const TENCENT_ENV = {
+  ...COMMON_ENV,
+  SMS_PROVIDER: 'tencent',
+  TENCENT_SECRET_ID: TENCENT_ID,
+  TENCENT_SECRET_KEY: TENCENT_SECRET,
+  TENCENT_SMS_SDK_APP_ID: '1400000001',
+}
+
+/** The app configured from env alone asks for a login code; answers its ResultMsg (10001 expected). */
+async function refusalThroughApp(env: NodeJS.ProcessEnv, fake: Fake, script: () => void) {
+  script()
+  const before = fake.accepted.length
+  const t = await startTestApp('sqlite', { config: { sms: loadConfig(env).sms } })
+  try {
+    const answered = await t.call('/api/author/sendsmscode', { Mobile: '13800138000', Scene: 'login' })
+    expect(answered.ResultCode).toBe('10001')
+    expect(fake.accepted.length).toBe(before + 1)
+    return answered.ResultMsg
+  } finally {
+    await t.close()
+  }
+}
+
 /** A logger that keeps what it was given, to check what reaches the log. */
 function memoryLog() {
   const lines: unknown[] = []
@@ -242,16 +277,12 @@ describe('Aliyun SMS provider', () => {
     expect(JSON.stringify(log.lines)).not.toContain('wrong-secret')
   })
 
-  it('turns a refusal into the answer of sendsmscode', async () => {
-    answer('isv.BUSINESS_LIMIT_CONTROL')
-    const t = await startTestApp('sqlite', { sms: new AliyunSmsProvider(config(), memoryLog()) })
-    try {
-      const answered = await t.call('/api/author/sendsmscode', { Mobile: '13800138000', Scene: 'login' })
-      expect(answered.ResultCode).toBe('10001')
-      expect(answered.ResultMsg).toBe(AccountMessages.smsProviderLimit)
-    } finally {
-      await t.close()
-    }
+  it('is what the app sends with when the environment names it, and its refusal is sendsmscode’s answer', async () => {
+    const env = { ...ALIYUN_ENV, SMS_ENDPOINT: fake.url }
+    await expect(refusalThroughApp(env, fake, () => answer('isv.BUSINESS_LIMIT_CONTROL'))).resolves.toBe(
+      AccountMessages.smsProviderLimit,
+    )
+    expect(fake.accepted.at(-1)).toMatchObject({ PhoneNumbers: '13800138000', TemplateCode: 'SMS_100002' })
   })
 })
 
@@ -345,6 +376,17 @@ describe('Tencent Cloud SMS provider', () => {
       }
     },
   )
+
+  it('is what the app sends with when the environment names it, and its refusal is sendsmscode’s answer', async () => {
+    const env = { ...TENCENT_ENV, SMS_ENDPOINT: fake.url }
+    await expect(
+      refusalThroughApp(env, fake, () => status('LimitExceeded.PhoneNumberDailyLimit')),
+    ).resolves.toBe(AccountMessages.smsProviderLimit)
+    expect(fake.accepted.at(-1)).toMatchObject({
+      PhoneNumberSet: ['+8613800138000'],
+      TemplateId: 'SMS_100002',
+    })
+  })
 
   it('is refused by the fake when signed with a wrong secret', async () => {
     status('Ok')
