@@ -285,6 +285,7 @@ const server = await start(
     SQLITE_PATH: DB_PATH,
     LOG_LEVEL: 'warn',
     WEB_DIST: '/nonexistent',
+    SMS_PROVIDER: 'console',
     QUOTA_DAILY_LIMIT: '1000000000',
     BURST_PER_MINUTE: '0',
   },

@@ -13,7 +13,9 @@ if (!folder) {
   console.error('用法：npm run catalog:import -- <目录> [--skip-bad]')
   process.exit(2)
 }
-const config = loadConfig()
+// The import sends no SMS; outside production it needs no SMS settings, as `npm start` needs none.
+const development = process.env.NODE_ENV === 'production' ? {} : { SMS_PROVIDER: 'console' }
+const config = loadConfig({ ...development, ...process.env })
 const db = openDatabase(config)
 await migrateToLatest(db)
 const report = await runImport(db, csvFolder(folder), {

@@ -73,7 +73,9 @@ export async function buildWeb({ force = false } = {}) {
   )
   if (!force && existsSync(built) && statSync(built).mtimeMs > sources) return
   say('构建前端 (vite build)')
-  await run('npm', ['run', 'build', '-w', 'apps/web'])
+  // A development build may use the demo keys; in production the build refuses them (demo-keys-guard.ts).
+  const env = process.env.NODE_ENV === 'production' ? process.env : { ALLOW_DEMO_KEYS: '1', ...process.env }
+  await run('npm', ['run', 'build', '-w', 'apps/web'], { env })
 }
 
 export const SERVER_BUILD = join(ROOT, 'apps/server/dist/server.js')

@@ -24,7 +24,10 @@ say(production ? '启动服务（生产模式）' : '启动服务')
 const args = production
   ? ['--enable-source-maps', SERVER_BUILD]
   : ['--import', 'tsx', 'apps/server/src/server.ts']
-const server = spawn(process.execPath, args, { cwd: ROOT, stdio: 'inherit', env: process.env })
+// Development is the default of `npm start`: codes go to the log and GET /api/dev/smscode. The server itself
+// has no default SMS provider, and production mode refuses this one.
+const env = production ? process.env : { SMS_PROVIDER: 'console', ...process.env }
+const server = spawn(process.execPath, args, { cwd: ROOT, stdio: 'inherit', env })
 let stopping = false
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {

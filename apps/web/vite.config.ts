@@ -1,10 +1,15 @@
 // Vite builds the web app into dist/, which the server serves; in development it proxies /api to the server.
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, loadEnv } from 'vite'
+import { demoKeysGuard } from './demo-keys-guard'
 import { loginWeight } from './login-weight'
 
-export default defineConfig({
-  plugins: [react(), loginWeight()],
-  server: { proxy: { '/api': 'http://localhost:8080' } },
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
+export default defineConfig(({ mode }) => {
+  // The same VITE_SITES the app is built with (environment or .env files).
+  const sites = loadEnv(mode, import.meta.dirname, 'VITE_').VITE_SITES
+  return {
+    plugins: [react(), loginWeight(), demoKeysGuard(sites, process.env.ALLOW_DEMO_KEYS === '1')],
+    server: { proxy: { '/api': 'http://localhost:8080' } },
+    build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
+  }
 })

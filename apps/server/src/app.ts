@@ -12,7 +12,7 @@ import type { AppContext } from './context'
 import type { Db } from './db/database'
 import * as accountsRepo from './modules/accounts/accounts.repository'
 import { accountRoutes } from './modules/accounts/accounts.routes'
-import { ConsoleSmsProvider } from './modules/accounts/sms/console-sms-provider'
+import { createSmsProvider } from './modules/accounts/sms/create-sms-provider'
 import type { SmsProvider } from './modules/accounts/sms/sms-provider'
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes'
 import { catalogueVersion } from './modules/catalogue/catalogue-version'
@@ -66,7 +66,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     db,
     store,
     clock,
-    sms: parts.sms ?? new ConsoleSmsProvider(store, app.log),
+    sms: parts.sms ?? createSmsProvider(config.sms, store, app.log),
   }
   app.decorate('ctx', ctx)
   const pipeline: Pipeline = {

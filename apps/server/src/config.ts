@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { DEMO_SITE_KEYS, type SiteTable } from '@epc/shared'
+import { DEMO_SITE_KEYS, type SiteTable, type SmsScene } from '@epc/shared'
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..')
 
@@ -15,6 +15,37 @@ export interface QuotaConfig {
   burstMinutes: number
 }
 
+/** The SMS template of each scene, as the provider's console names it (Aliyun SMS_123…, Tencent a number). */
+export type SmsTemplates = Record<SmsScene, string>
+
+/** SMS_ENDPOINT overrides the provider's address (a test's fake): `http://127.0.0.1:9000`. */
+export interface SmsEndpoint {
+  protocol: 'http' | 'https'
+  /** Host and port. */
+  host: string
+}
+
+export type SmsConfig =
+  | { provider: 'console' }
+  | {
+      provider: 'aliyun'
+      accessKeyId: string
+      accessKeySecret: string
+      signName: string
+      templates: SmsTemplates
+      endpoint?: SmsEndpoint
+    }
+  | {
+      provider: 'tencent'
+      secretId: string
+      secretKey: string
+      sdkAppId: string
+      region: string
+      signName: string
+      templates: SmsTemplates
+      endpoint?: SmsEndpoint
+    }
+
 export interface Config {
   port: number
   host: string
@@ -23,7 +54,7 @@ export interface Config {
   sqlitePath: string
   redisUrl?: string
   redisPrefix: string
-  smsProvider: 'console'
+  sms: SmsConfig
   sites: SiteTable
   quota: QuotaConfig
   webDist: string
@@ -47,16 +78,98 @@ function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number
   return n
 }
 
-function readSites(file: string | undefined): SiteTable {
-  if (!file) return { default: DEMO_SITE_KEYS }
+function readSites(file: string | undefined, production: boolean): SiteTable {
+  // The demo keys are published (protocol.md), so a production site signed with them has no protection.
+  if (!file) {
+    if (production) throw new Error('生产模式须用 SITES_FILE 配置本站的报文密钥，不能使用演示密钥')
+    return { default: DEMO_SITE_KEYS }
+  }
   const table = JSON.parse(readFileSync(file, 'utf8')) as SiteTable
   if (!table.default) throw new Error(`${file} has no "default" entry`)
   for (const [host, keys] of Object.entries(table)) {
     if (!/^[0-9a-f]{64}$/.test(keys.contentKey) || !keys.signKey) {
       throw new Error(`${file}: ${host} needs a 64-hex contentKey and a signKey`)
     }
+    const demo = keys.contentKey === DEMO_SITE_KEYS.contentKey || keys.signKey === DEMO_SITE_KEYS.signKey
+    if (production && demo) {
+      throw new Error(`${file}: ${host} 使用了公开的演示密钥，生产模式须换成本站自己的密钥`)
+    }
   }
   return table
+}
+
+/** The names that are missing (unset or empty) in env. */
+function missing(env: NodeJS.ProcessEnv, names: string[]): string[] {
+  return names.filter((name) => !env[name]?.trim())
+}
+
+function readSmsEndpoint(raw: string | undefined): SmsEndpoint | undefined {
+  if (!raw) return undefined
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    throw new Error(`SMS_ENDPOINT 须是 http(s)://主机[:端口]，现为 ${raw}`)
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new Error(`SMS_ENDPOINT 须是 http(s)://主机[:端口]，现为 ${raw}`)
+  }
+  return { protocol: url.protocol === 'http:' ? 'http' : 'https', host: url.host }
+}
+
+/**
+ * The SMS gateway. There is no default: the console provider (codes in the log, GET /api/dev/smscode) must be
+ * asked for, which `npm start` does for development, so a server started otherwise never falls back to it.
+ */
+export function readSmsConfig(env: NodeJS.ProcessEnv, production: boolean): SmsConfig {
+  const provider = env.SMS_PROVIDER
+  if (!provider) {
+    throw new Error('请设置 SMS_PROVIDER：aliyun（阿里云短信）、tencent（腾讯云短信），或仅供开发的 console')
+  }
+  if (provider === 'console') {
+    if (production) {
+      throw new Error(
+        'SMS_PROVIDER=console 仅供开发使用，生产模式（NODE_ENV=production）须用 aliyun 或 tencent',
+      )
+    }
+    return { provider }
+  }
+  const common = ['SMS_SIGN_NAME', 'SMS_TEMPLATE_REGISTER', 'SMS_TEMPLATE_LOGIN', 'SMS_TEMPLATE_RESETPWD']
+  const own =
+    provider === 'aliyun'
+      ? ['ALIYUN_ACCESS_KEY_ID', 'ALIYUN_ACCESS_KEY_SECRET']
+      : provider === 'tencent'
+        ? ['TENCENT_SECRET_ID', 'TENCENT_SECRET_KEY', 'TENCENT_SMS_SDK_APP_ID']
+        : undefined
+  if (!own) throw new Error(`SMS_PROVIDER 只能是 aliyun、tencent 或 console，现为 ${provider}`)
+  const absent = missing(env, [...own, ...common])
+  if (absent.length > 0) throw new Error(`SMS_PROVIDER=${provider} 时须设置：${absent.join('、')}`)
+  const value = (name: string) => (env[name] ?? '').trim()
+  const shared = {
+    signName: value('SMS_SIGN_NAME'),
+    templates: {
+      register: value('SMS_TEMPLATE_REGISTER'),
+      login: value('SMS_TEMPLATE_LOGIN'),
+      resetpwd: value('SMS_TEMPLATE_RESETPWD'),
+    },
+    endpoint: readSmsEndpoint(env.SMS_ENDPOINT),
+  }
+  if (provider === 'aliyun') {
+    return {
+      provider,
+      accessKeyId: value('ALIYUN_ACCESS_KEY_ID'),
+      accessKeySecret: value('ALIYUN_ACCESS_KEY_SECRET'),
+      ...shared,
+    }
+  }
+  return {
+    provider: 'tencent',
+    secretId: value('TENCENT_SECRET_ID'),
+    secretKey: value('TENCENT_SECRET_KEY'),
+    sdkAppId: value('TENCENT_SMS_SDK_APP_ID'),
+    region: value('TENCENT_SMS_REGION') || 'ap-guangzhou',
+    ...shared,
+  }
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -69,13 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     )
   }
   const production = env.NODE_ENV === 'production'
-  const smsProvider = (env.SMS_PROVIDER ?? 'console') as Config['smsProvider']
-  if (smsProvider !== 'console') throw new Error(`Unknown SMS_PROVIDER ${smsProvider}`)
-  if (production && smsProvider === 'console') {
-    throw new Error(
-      'The console SMS provider is for development only; configure a real SMS_PROVIDER in production',
-    )
-  }
+  const sms = readSmsConfig(env, production)
   return {
     port: intFrom(env, 'PORT', 8080),
     host: env.HOST ?? '0.0.0.0',
@@ -84,8 +191,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sqlitePath: env.SQLITE_PATH ?? resolve(REPO_ROOT, 'data/epc.sqlite'),
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.REDIS_PREFIX ?? 'epc:',
-    smsProvider,
-    sites: readSites(env.SITES_FILE),
+    sms,
+    sites: readSites(env.SITES_FILE, production),
     quota: {
       dailyLimit: intFrom(env, 'QUOTA_DAILY_LIMIT', 1000),
       burstPerMinute: intFrom(env, 'BURST_PER_MINUTE', 60),

@@ -1,10 +1,10 @@
-// Starts the server: opens and migrates the database, loads the demo (account, catalogue, first sheets),
-// listens on PORT (8080); SIGTERM or SIGINT stop it gracefully.
+// Starts the server: opens and migrates the database, loads the demo (account, catalogue, first sheets) unless
+// in production mode, listens on PORT (8080); SIGTERM or SIGINT stop it gracefully.
 import { buildApp } from './app'
 import { loadConfig } from './config'
 import { openDatabase } from './db/database'
 import { migrateToLatest } from './db/migrate'
-import { seedDemo } from './db/seed/demo'
+import { seedForStart } from './db/seed/demo'
 import { DEMO_ACCOUNT } from './db/seed/demo-account'
 import { RedisStore } from './store/redis-store'
 import { MemoryStore, type SharedStore } from './store/shared-store'
@@ -35,7 +35,7 @@ const app = await buildApp({
   logger: { level: config.logLevel },
 })
 // The demo's sheets are made through the app's services, so after the app is built (it listens later).
-await seedDemo(app.ctx, (line) => console.log(line))
+const demo = await seedForStart(app.ctx, (line) => console.log(line))
 
 let stopping = false
 // app.close stops accepting, waits for the requests in flight and runs the onClose hooks (the VIN history
@@ -70,5 +70,5 @@ process.on('SIGTERM', shutdown)
 await app.listen({ port: config.port, host: config.host })
 const where = config.databaseUrl ? 'PostgreSQL' : config.sqlitePath
 console.log(`\n汽配EPC 已启动: http://localhost:${config.port}`)
-console.log(`演示账号: ${DEMO_ACCOUNT.mobile}  密码: ${DEMO_ACCOUNT.password}`)
+if (demo) console.log(`演示账号: ${DEMO_ACCOUNT.mobile}  密码: ${DEMO_ACCOUNT.password}`)
 console.log(`数据库: ${where}${config.redisUrl ? '  共享存储: Redis' : ''}\n`)

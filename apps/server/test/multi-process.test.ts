@@ -51,6 +51,7 @@ describe.runIf(enabled)('two server processes on one PostgreSQL and one Redis', 
       DATABASE_URL: database.url ?? '',
       REDIS_URL: process.env.TEST_REDIS_URL ?? '',
       REDIS_PREFIX: `epc-test-${randomBytes(4).toString('hex')}:`,
+      SMS_PROVIDER: 'console',
     }
     for (let i = 0; i < 2; i++) {
       const port = await freePort()

@@ -122,7 +122,12 @@ describe('the built server', () => {
     const port = await freePort()
     const base = `http://127.0.0.1:${port}`
     // At info the server logs each request as it arrives, which tells when the calls below are in flight.
-    const server = await startBuilt({ SQLITE_PATH: sqlitePath, PORT: String(port), LOG_LEVEL: 'info' })
+    const server = await startBuilt({
+      SMS_PROVIDER: 'console',
+      SQLITE_PATH: sqlitePath,
+      PORT: String(port),
+      LOG_LEVEL: 'info',
+    })
     expect(server.output()).toContain('已启动')
 
     const login = await fetch(`${base}/api/author/login`, {

@@ -28,6 +28,11 @@ export const AccountMessages = {
   loginFailed: '手机号或密码错误',
   loginLocked: '登录失败次数过多，请15分钟后再试',
   smsSendFailed: '验证码发送失败，请稍后再试',
+  /** The SMS provider's own limits on the number (per minute, hour or day) were reached. */
+  smsProviderLimit: '该手机号接收验证码过于频繁，请稍后再试',
+  smsNumberInvalid: '该手机号无法接收短信，请检查号码',
+  /** Signature or template not approved, wrong keys, no balance: the user can only report it. */
+  smsServiceUnavailable: '短信服务暂不可用，请联系客服',
 } as const
 
 export const passwordField: TextField = {

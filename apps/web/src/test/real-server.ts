@@ -22,6 +22,7 @@ export function startServer(port: number, dataDir: string): Promise<ChildProcess
         LOG_LEVEL: 'warn',
         WEB_DIST: '/nonexistent',
         NODE_ENV: 'development',
+        SMS_PROVIDER: 'console',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     })

@@ -6,6 +6,16 @@ import type { AppContext } from '../../context'
 import { seedDemoAccount } from './demo-account'
 import { seedDemoSheets } from './demo-sheets'
 
+/**
+ * What a start seeds: the demo outside production, nothing in production, where a known password and a
+ * made-up catalogue must not appear. Answers whether it seeded.
+ */
+export async function seedForStart(ctx: AppContext, log: (line: string) => void, size: DemoSize = 'demo') {
+  if (ctx.config.production) return false
+  await seedDemo(ctx, log, size)
+  return true
+}
+
 export async function seedDemo(ctx: AppContext, log: (line: string) => void, size: DemoSize = 'demo') {
   const account = await seedDemoAccount(ctx.db.kysely, ctx.clock.now())
   await ensureDemoCatalogue(ctx.db, log, size)

@@ -22,6 +22,7 @@ import {
   verifyPassword,
 } from '../../lib/secrets'
 import * as repo from './accounts.repository'
+import { SmsSendError } from './sms/sms-provider'
 
 const LOGIN_FAILURES_ALLOWED = 10
 const LOGIN_LOCK_MS = 15 * 60_000
@@ -71,11 +72,11 @@ export class AccountsService {
     })
     try {
       await this.ctx.sms.send({ mobile, scene, code })
-    } catch {
+    } catch (error) {
       // Nobody received it, so it must not be usable, and the user may ask again at once.
       await repo.consumeSmsCode(this.db, codeId, AccountLimits.smsCodeMaxTries, now)
       await store.del(`sms:minute:${mobile}`)
-      throw fail.business(AccountMessages.smsSendFailed)
+      throw fail.business(error instanceof SmsSendError ? error.message : AccountMessages.smsSendFailed)
     }
   }
 
