@@ -20,6 +20,7 @@ interface Tally {
 }
 
 const tallies: Tally[] = []
+const talliesOf = new Map<string, Record<string, Tally>>()
 
 function histogramValues({ labels, counts, sum, count }: Tally) {
   let seen = 0
@@ -99,7 +100,9 @@ export const metrics = {
 
 /** Records one call's answers; a path's tally per result code is made once, so a call allocates nothing. */
 export function callMeter(path: string): (code: string, startedMs: number) => void {
-  const byCode: Record<string, Tally> = {}
+  // Shared by every app of the process that registers the path (tests build several), like one series.
+  const byCode = talliesOf.get(path) ?? {}
+  talliesOf.set(path, byCode)
   return (code, startedMs) => {
     let tally = byCode[code]
     if (!tally) {
