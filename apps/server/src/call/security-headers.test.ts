@@ -59,6 +59,18 @@ describe('security headers', () => {
     // Over plain HTTP: no HSTS, and nothing upgraded to an HTTPS that is not there.
     expect(headers.get('strict-transport-security')).toBeNull()
     expect(csp).not.toContain('upgrade-insecure-requests')
+
+    // The same block as an API answer Fastify sends through the onSend hook.
+    const refused = await t.app.inject({ method: 'POST', url: '/api/epc/partsquery', payload: '{' })
+    for (const name of [
+      'content-security-policy',
+      'x-content-type-options',
+      'referrer-policy',
+      'cross-origin-resource-policy',
+      'cache-control',
+    ]) {
+      expect(headers.get(name), name).toBe(refused.headers[name])
+    }
   })
 
   it('adds HSTS when a trusted proxy says the client came over HTTPS, and only then', async () => {

@@ -128,7 +128,7 @@ export function registerCall<S extends z.ZodMiniType, A extends Access, V, N = u
       // Written by the answer queue, not Fastify's send path (hooks, serialisers, the content length worked
       // out again): these bytes are final, and the queue writes the headers the onSend hook would have.
       reply.hijack()
-      const head = servedOverHttps(request) ? pipeline.headers.apiHttps : pipeline.headers.apiHttp
+      const head = servedOverHttps(request) ? pipeline.headers.queueHttps : pipeline.headers.queueHttp
       queueAnswer({ response: reply.raw, bytes: served.bytes, head, request, after: served.after })
       return reply
     }
