@@ -5,6 +5,8 @@ import { Limits, Messages, ResultCode } from '@epc/shared'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify'
 import { AnswerCache } from './call/answer-cache'
 import { responseForError } from './call/errors'
+import { metrics } from './call/metrics'
+import { applySecurityHeaders, securityHeaders } from './call/security-headers'
 import { installBodyParser, type Pipeline } from './call/serve'
 import { type Clock, systemClock } from './clock'
 import type { Config } from './config'
@@ -19,6 +21,7 @@ import { catalogueVersion } from './modules/catalogue/catalogue-version'
 import { devRoutes } from './modules/dev/dev.routes'
 import { purchaseOrderRoutes } from './modules/sheets/purchase-orders.routes'
 import { quotationRoutes } from './modules/sheets/quotations.routes'
+import { opsRoutes } from './plugins/ops'
 import { webApp } from './plugins/web'
 import type { SharedStore } from './store/shared-store'
 
@@ -81,8 +84,14 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     banAccount: (accountId, now) =>
       accountsRepo.setAccountState(db.kysely, accountId, 'banned', 'burst', now),
     answers: new AnswerCache(config.answerCacheBytes, () => catalogueVersion(db, clock.now())),
+    headers: await securityHeaders(config),
   }
   app.decorate('pipeline', pipeline)
+  metrics.watchPool(db.pgPool)
+  // Every answer Fastify sends; look-up answers skip onSend and get the same block from the answer queue.
+  app.addHook('onSend', async (request, reply) => {
+    applySecurityHeaders(pipeline.headers, request, reply)
+  })
 
   installBodyParser(app)
   app.setErrorHandler((error, request, reply) => {
@@ -101,6 +110,12 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   await app.register(quotationRoutes)
   await app.register(purchaseOrderRoutes)
   await app.register(devRoutes)
+  await app.register(opsRoutes, {
+    db,
+    store,
+    redis: config.redisUrl !== undefined,
+    metricsAllow: config.metricsAllow,
+  })
   if (parts.serveWeb) await app.register(webApp, { root: config.webDist })
   return app
 }

@@ -68,6 +68,14 @@ export interface Config {
   /** A request must have arrived whole within this time, its headers within headersTimeoutMs. */
   requestTimeoutMs: number
   headersTimeoutMs: number
+  /** Origins that may frame the app (CSP frame-ancestors): the desktop host, an embedded catalogue. */
+  frameAncestors: string[]
+  /** Origins forms may post to besides the app's own (CSP form-action): the payment gateway. */
+  formAction: string[]
+  /** API bases of other hosts the web app calls (CSP connect-src), as VITE_SITES's apiBase entries. */
+  apiOrigins: string[]
+  /** Client addresses or subnets (CIDR) that may read /metrics, judged by request.ip after TRUST_PROXY. */
+  metricsAllow: string[]
 }
 
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -76,6 +84,16 @@ function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number
   const n = Number(raw)
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got ${raw}`)
   return n
+}
+
+/** A comma-separated list; an unset variable gives the fallback. */
+function listFrom(env: NodeJS.ProcessEnv, name: string, fallback: string[]): string[] {
+  const raw = env[name]
+  if (raw === undefined) return fallback
+  return raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
 }
 
 function readSites(file: string | undefined, production: boolean): SiteTable {
@@ -205,5 +223,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsPerAddressHour: intFrom(env, 'SMS_PER_ADDRESS_HOUR', 30),
     requestTimeoutMs,
     headersTimeoutMs,
+    frameAncestors: listFrom(env, 'FRAME_ANCESTORS', ["'self'"]),
+    formAction: listFrom(env, 'FORM_ACTION', []),
+    apiOrigins: listFrom(env, 'API_ORIGINS', []),
+    metricsAllow: listFrom(env, 'METRICS_ALLOW', ['127.0.0.1', '::1']),
   }
 }

@@ -8,7 +8,7 @@ import { DEMO_SITE_KEYS, type EnvelopeRequest, type SiteKeys } from '@epc/shared
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import pg from 'pg'
-import { buildApp } from '../src/app'
+import { type AppParts, buildApp } from '../src/app'
 import { decodeData, sealRequest } from '../src/call/envelope-codec'
 import type { Clock } from '../src/clock'
 import { type Config, loadConfig } from '../src/config'
@@ -140,6 +140,7 @@ export async function startTestApp(
     config?: Partial<Config>
     store?: SharedStore
     sms?: SmsProvider
+    logger?: AppParts['logger']
     prepare?: (app: FastifyInstance) => void
     /** A database made by the test (left open on close), instead of a fresh one of `kind`. */
     db?: Db
@@ -151,7 +152,7 @@ export async function startTestApp(
   const clock = new ManualClock()
   const config = { ...loadConfig({ SMS_PROVIDER: 'console' }), ...opts.config }
   const store = opts.store ?? new MemoryStore(() => clock.now())
-  const app = await buildApp({ config, db, store, clock, sms: opts.sms })
+  const app = await buildApp({ config, db, store, clock, sms: opts.sms, logger: opts.logger })
   await (opts.seed ?? ((ctx) => seedDemoAccount(ctx.db.kysely, ctx.clock.now())))(app.ctx)
   opts.prepare?.(app)
   await app.ready()

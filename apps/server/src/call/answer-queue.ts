@@ -4,12 +4,15 @@
 // CPU by about a third (docs/performance.md); an answer waits at most for the other requests of its turn.
 // What a call does after answering (its `after`, e.g. the VIN history) runs once the turn's answers are out.
 import type { ServerResponse } from 'node:http'
-import type { FastifyBaseLogger } from 'fastify'
+import type { FastifyRequest } from 'fastify'
+import { requestLog } from './request-log'
 
 interface QueuedAnswer {
   response: ServerResponse
   bytes: Buffer
-  log: FastifyBaseLogger
+  /** Every header but the length, as writeHead takes them: the content type and security headers, made once. */
+  head: readonly string[]
+  request: FastifyRequest
   after?: () => void
 }
 
@@ -23,24 +26,21 @@ export function queueAnswer(answer: QueuedAnswer) {
 function writeQueuedAnswers() {
   const answers = queued
   queued = []
-  for (const { response, bytes, log } of answers) {
+  for (const { response, bytes, head, request } of answers) {
     try {
-      // The same headers as Fastify's send.
-      response.writeHead(200, {
-        'content-type': 'application/json; charset=utf-8',
-        'content-length': bytes.length,
-      })
+      // The headers Fastify's send and the onSend hook would have written (security-headers.ts).
+      response.writeHead(200, [...head, 'content-length', String(bytes.length)])
       response.end(bytes)
     } catch (error) {
       // One broken connection must not keep the other answers of the turn from leaving.
-      log.warn({ err: error }, 'answer not written')
+      requestLog(request).warn({ err: error }, 'answer not written')
     }
   }
-  for (const { after, log } of answers) {
+  for (const { after, request } of answers) {
     try {
       after?.()
     } catch (error) {
-      log.error({ err: error }, 'after-answer step failed')
+      requestLog(request).error({ err: error }, 'after-answer step failed')
     }
   }
 }

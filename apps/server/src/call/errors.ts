@@ -2,6 +2,7 @@
 // own, a body Fastify could not read, or a URL it could not route. Never a stack trace, never the input.
 import { type EnvelopeResponse, HttpStatusOf, Messages, ResultCode } from '@epc/shared'
 import type { FastifyRequest } from 'fastify'
+import { requestLog } from './request-log'
 
 export class AppError extends Error {
   readonly code: ResultCode
@@ -49,6 +50,6 @@ export function responseForError(error: unknown, request: FastifyRequest): CallR
   ) {
     return badRequest(400)
   }
-  request.log.error({ err: error, url: request.url }, 'call failed')
+  requestLog(request).error({ err: error, url: request.url }, 'call failed')
   return { status: 500, body: { ResultCode: ResultCode.ServerFault, ResultMsg: Messages.serverFault } }
 }

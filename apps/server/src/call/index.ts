@@ -3,4 +3,5 @@
 export type { Access, Caller } from './auth'
 export { bearerToken } from './auth'
 export { AppError, fail } from './errors'
+export { metrics } from './metrics'
 export { type CallDefinition, type CallInput, registerCall, splicedAnswer } from './serve'

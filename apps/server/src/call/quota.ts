@@ -5,6 +5,7 @@ import type { QuotaConfig } from '../config'
 import type { SharedStore } from '../store/shared-store'
 import type { Caller } from './auth'
 import { AppError } from './errors'
+import { metrics } from './metrics'
 
 export interface QuotaParts {
   quota: QuotaConfig
@@ -28,11 +29,15 @@ export async function meterLookup(parts: QuotaParts, caller: Caller): Promise<vo
       const counts = await store.getMany(earlier)
       if (counts.every((c) => Number(c) > burstPerMinute)) {
         await parts.banAccount(id, now)
+        metrics.banned()
         throw new AppError(ResultCode.AccountBanned, Messages.accountBanned)
       }
     }
   }
 
   const used = await store.incr(`quota:${id}:${beijingDay(now)}`, 26 * 3600_000)
-  if (used > dailyLimit) throw new AppError(ResultCode.QuotaExceeded, Messages.quotaExceeded)
+  if (used > dailyLimit) {
+    metrics.quotaRefused()
+    throw new AppError(ResultCode.QuotaExceeded, Messages.quotaExceeded)
+  }
 }

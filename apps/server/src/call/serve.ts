@@ -25,14 +25,17 @@ import {
   successBody,
 } from './envelope-codec'
 import { AppError, type CallResponse, fail, responseForError } from './errors'
+import { callMeter } from './metrics'
 import { meterLookup, type QuotaParts } from './quota'
 import { claimOrReplay, forgetClaim, rememberAnswer, replayKey } from './replay'
+import { type SecurityHeaders, servedOverHttps } from './security-headers'
 
 /** What the pipeline works with; app.ts assembles it (the feature look-ups it needs are handed in). */
 export interface Pipeline extends QuotaParts {
   sites: SiteTable
   sessions: SessionGate
   answers: AnswerCache
+  headers: SecurityHeaders
 }
 
 declare module 'fastify' {
@@ -115,15 +118,21 @@ export function registerCall<S extends z.ZodMiniType, A extends Access, V, N = u
   app: FastifyInstance,
   def: CallDefinition<S, A, V, N>,
 ) {
+  const meter = callMeter(def.path)
   app.post(def.path, async (request, reply) => {
-    const served = await serveCall(app.pipeline, def, request)
+    const started = performance.now()
+    const { pipeline } = app
+    const served = await serveCall(pipeline, def, request)
     if (served instanceof FinalAnswer) {
+      meter(ResultCode.Success, started)
       // Written by the answer queue, not Fastify's send path (hooks, serialisers, the content length worked
-      // out again): these bytes are final.
+      // out again): these bytes are final, and the queue writes the headers the onSend hook would have.
       reply.hijack()
-      queueAnswer({ response: reply.raw, bytes: served.bytes, log: app.log, after: served.after })
+      const head = servedOverHttps(request) ? pipeline.headers.queueHttps : pipeline.headers.queueHttp
+      queueAnswer({ response: reply.raw, bytes: served.bytes, head, request, after: served.after })
       return reply
     }
+    meter(served.body.ResultCode, started)
     return reply.status(served.status).send(served.body)
   })
 }

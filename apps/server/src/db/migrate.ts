@@ -19,14 +19,24 @@ const migrations = {
 
 export type MigrationName = keyof typeof migrations
 
-/** Applies every migration, or those up to and including `upTo` (tests of a migration's data handling). */
-export async function migrateToLatest(db: Db, upTo?: MigrationName): Promise<void> {
+function migrator(db: Db): Migrator {
   const provided: Record<string, Migration> = {}
   for (const [name, m] of Object.entries(migrations)) {
     provided[name] = { up: (k) => m.up(k, db.dialect) }
   }
-  const migrator = new Migrator({ db: db.kysely, provider: { getMigrations: async () => provided } })
-  const { error, results } = await (upTo ? migrator.migrateTo(upTo) : migrator.migrateToLatest())
+  return new Migrator({ db: db.kysely, provider: { getMigrations: async () => provided } })
+}
+
+/** The migrations this build knows that the database has not had (another process may migrate it). */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const all = await migrator(db).getMigrations()
+  return all.filter((m) => m.executedAt === undefined).map((m) => m.name)
+}
+
+/** Applies every migration, or those up to and including `upTo` (tests of a migration's data handling). */
+export async function migrateToLatest(db: Db, upTo?: MigrationName): Promise<void> {
+  const m = migrator(db)
+  const { error, results } = await (upTo ? m.migrateTo(upTo) : m.migrateToLatest())
   const failed = results?.find((r) => r.status === 'Error')
   if (error || failed) {
     throw new Error(`数据库迁移失败: ${failed?.migrationName ?? ''} ${String(error)}`)

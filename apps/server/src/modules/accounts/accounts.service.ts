@@ -10,7 +10,7 @@ import {
   type SmsScene,
   StaffState,
 } from '@epc/shared'
-import { bearerToken, type Caller, fail } from '../../call'
+import { bearerToken, type Caller, fail, metrics } from '../../call'
 import { beijingDay } from '../../clock'
 import type { AppContext } from '../../context'
 import { isUniqueViolation } from '../../db/errors'
@@ -72,7 +72,9 @@ export class AccountsService {
     })
     try {
       await this.ctx.sms.send({ mobile, scene, code })
+      metrics.smsSent(this.ctx.sms.name, 'sent')
     } catch (error) {
+      metrics.smsSent(this.ctx.sms.name, 'failed')
       // Nobody received it, so it must not be usable, and the user may ask again at once.
       await repo.consumeSmsCode(this.db, codeId, AccountLimits.smsCodeMaxTries, now)
       await store.del(`sms:minute:${mobile}`)

@@ -1,0 +1,80 @@
+// Operations endpoints outside the envelope: /healthz (the process answers), /readyz (what a request needs is
+// there: the database, Redis when configured, the migrations), /metrics (Prometheus, METRICS_ALLOW only).
+import { BlockList, isIPv4 } from 'node:net'
+import type { FastifyInstance } from 'fastify'
+import { sql } from 'kysely'
+import { registry } from '../call/metrics'
+import type { Db } from '../db/database'
+import { pendingMigrations } from '../db/migrate'
+import type { SharedStore } from '../store/shared-store'
+
+export interface OpsOptions {
+  db: Db
+  store: SharedStore
+  /** Redis is checked only when it is the store (REDIS_URL). */
+  redis: boolean
+  metricsAllow: string[]
+}
+
+// A check that hangs (Redis reconnecting, the pool exhausted) fails instead of holding the probe.
+const CHECK_MS = 2000
+
+async function check(run: () => Promise<unknown>): Promise<string> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer in ${CHECK_MS} ms`)), CHECK_MS)
+  })
+  try {
+    const problem = await Promise.race([run(), timeout])
+    return typeof problem === 'string' ? problem : 'ok'
+  } catch (error) {
+    return `failed: ${(error as Error).message}`
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/** Addresses and CIDR subnets, IPv4 or IPv6; an IPv4 client seen as ::ffff:a.b.c.d is judged as a.b.c.d. */
+export function addressList(entries: string[]): (ip: string) => boolean {
+  const list = new BlockList()
+  for (const entry of entries) {
+    const [address = '', bits] = entry.split('/')
+    const type = isIPv4(address) ? 'ipv4' : 'ipv6'
+    if (bits === undefined) list.addAddress(address, type)
+    else list.addSubnet(address, Number(bits), type)
+  }
+  return (ip) => {
+    const v4 = ip.startsWith('::ffff:') ? ip.slice(7) : ip
+    return isIPv4(v4) ? list.check(v4, 'ipv4') : list.check(ip, 'ipv6')
+  }
+}
+
+export async function opsRoutes(app: FastifyInstance, opts: OpsOptions) {
+  const metricsAllowed = addressList(opts.metricsAllow)
+
+  app.get('/healthz', (_request, reply) => {
+    reply.header('cache-control', 'no-store')
+    return { status: 'ok' }
+  })
+
+  app.get('/readyz', async (_request, reply) => {
+    const checks: Record<string, string> = {
+      database: await check(() => sql`select 1`.execute(opts.db.kysely)),
+      migrations: await check(async () => {
+        const pending = await pendingMigrations(opts.db)
+        return pending.length ? `pending: ${pending.join(', ')}` : 'ok'
+      }),
+    }
+    if (opts.redis) checks.redis = await check(() => opts.store.get('readyz'))
+    const ready = Object.values(checks).every((c) => c === 'ok')
+    reply.header('cache-control', 'no-store')
+    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ok' : 'unavailable', checks })
+  })
+
+  app.get('/metrics', async (request, reply) => {
+    // Not found, rather than forbidden, for everyone else: nothing tells a scanner it is here.
+    if (!metricsAllowed(request.ip)) return reply.callNotFound()
+    reply.header('cache-control', 'no-store').type(registry.contentType)
+    return registry.metrics()
+  })
+}

@@ -1,0 +1,99 @@
+// The Content-Security-Policy against the real app: every screen of the router, signed out and signed in,
+// must load without one violation, and pages and API answers must carry the policy.
+import type { VinHistoryAnswer, VinQueryAnswer } from '@epc/shared'
+import { expect, type Page, test } from '@playwright/test'
+import { accountWithApi, signIn } from './support'
+
+/** Reports every violation of the page (and of every page it navigates to) into `found`. */
+async function watchViolations(page: Page, found: string[]) {
+  await page.exposeFunction('reportCspViolation', (line: string) => found.push(line))
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const report = (window as unknown as { reportCspViolation(line: string): void }).reportCspViolation
+      report(
+        `${location.pathname}: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`,
+      )
+    })
+  })
+}
+
+/** Opens a path and waits until its chunks and calls have settled. */
+async function visit(page: Page, path: string) {
+  await page.goto(path)
+  await page.waitForLoadState('networkidle')
+  await expect(page).toHaveTitle(/汽配EPC/)
+}
+
+test('no screen violates the Content-Security-Policy, and answers carry it', async ({ page, request }) => {
+  const violations: string[] = []
+  await watchViolations(page, violations)
+  const unprotected: string[] = []
+  page.on('response', (res) => {
+    const kind = res.request().resourceType()
+    if ((kind === 'document' || res.url().includes('/api/')) && !res.headers()['content-security-policy']) {
+      unprotected.push(res.url())
+    }
+  })
+
+  // A model of the demo catalogue, so the model browse shows its group tree, thumbnails and drawing.
+  const { account, api } = await accountWithApi(request)
+  const history = await api<VinHistoryAnswer>('/api/epc/vinhistory', {})
+  let vin = ''
+  let modelId = ''
+  for (const demo of history.demo) {
+    const answer = await api<VinQueryAnswer>('/api/epc/vinquery', { VIN: demo.vin })
+    if (answer.status === 'one') {
+      vin = demo.vin
+      modelId = answer.models[0]?.ModelId ?? ''
+      break
+    }
+  }
+  expect(modelId).not.toBe('')
+
+  for (const path of ['/login', '/register', '/ModifyPw']) await visit(page, path)
+  await signIn(page, account)
+  for (const path of [
+    `/vinSearch?vin=${vin}`,
+    `/partsFilter?ModelId=${modelId}&fromType=1`,
+    '/partsDetail',
+    '/carTypeSearch',
+    '/partsSearchNew',
+    '/partsSearch',
+    '/nameEx',
+    '/smartSearch',
+    '/quoteOrder',
+    '/purchaseOrders',
+    '/printSheet?type=1&OrderId=1&noprint=1',
+    '/user/admin',
+    '/ApiPage',
+    '/datenschutz',
+    '/vereinbarung',
+    '/DownloadApp',
+    '/403',
+    '/404',
+    '/no/such/page',
+  ]) {
+    await visit(page, path)
+  }
+  // The model's thumbnails (data: SVG images) and then a drawing (inline SVG) with its parts.
+  await visit(page, `/partsFilter?ModelId=${modelId}&fromType=1`)
+  const cards = page.getByTestId('illustration-cards').locator('a')
+  await expect(cards.first().locator('img')).toBeVisible()
+  await cards.first().click()
+  await expect(page).toHaveURL(/\/partsDetail\?ModelId=/)
+  await expect(page.getByTestId('illustration').locator('svg')).toBeVisible()
+  await page.waitForLoadState('networkidle')
+
+  expect(violations).toEqual([])
+  expect(unprotected).toEqual([])
+
+  // The watch itself works: an inline script is refused and reported.
+  await page.evaluate(() => {
+    const script = document.createElement('script')
+    script.textContent = 'window.inlineRan = true'
+    document.body.append(script)
+  })
+  await expect.poll(() => violations.length).toBe(1)
+  expect(violations[0]).toContain('script-src')
+  expect(await page.evaluate(() => (window as unknown as { inlineRan?: boolean }).inlineRan)).toBeUndefined()
+})
