@@ -219,10 +219,11 @@ export async function snapshot(db: Db): Promise<string> {
     'services',
     'sheets',
     'sheet_lines',
+    'sheet_counters',
   ] as const
   const out: Record<string, unknown[]> = {}
   for (const t of tables) {
-    out[t] = (await sql`select * from ${sql.table(t)} order by 1`.execute(db.kysely)).rows
+    out[t] = (await sql`select * from ${sql.table(t)} order by 1, 2, 3`.execute(db.kysely)).rows
   }
   return JSON.stringify(out)
 }
