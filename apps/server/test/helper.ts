@@ -37,6 +37,8 @@ export class ManualClock implements Clock {
 export interface FreshDatabase {
   db: Db
   url?: string
+  /** What a server process needs to open this database (onDisk for SQLite). */
+  serverEnv: Record<string, string>
   /** Another handle on the same database, as another server process would open (onDisk for SQLite). */
   openAnother(): Db
   drop(): Promise<void>
@@ -57,6 +59,7 @@ export async function freshDatabase(
     await migrateToLatest(db, opts.upTo)
     return {
       db,
+      serverEnv: folder ? { SQLITE_PATH: sqlitePath } : {},
       openAnother: () => {
         if (!folder) throw new Error('an in-memory database has no other handle; ask for onDisk')
         return openDatabase({ sqlitePath })
@@ -81,6 +84,7 @@ export async function freshDatabase(
   return {
     db,
     url: url.toString(),
+    serverEnv: { DATABASE_URL: url.toString() },
     openAnother: () => openDatabase({ databaseUrl: url.toString(), sqlitePath: '' }),
     async drop() {
       await db.close()
@@ -216,10 +220,11 @@ export async function snapshot(db: Db): Promise<string> {
     'services',
     'sheets',
     'sheet_lines',
+    'sheet_counters',
   ] as const
   const out: Record<string, unknown[]> = {}
   for (const t of tables) {
-    out[t] = (await sql`select * from ${sql.table(t)} order by 1`.execute(db.kysely)).rows
+    out[t] = (await sql`select * from ${sql.table(t)} order by 1, 2, 3`.execute(db.kysely)).rows
   }
   return JSON.stringify(out)
 }

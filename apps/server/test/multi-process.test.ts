@@ -1,44 +1,17 @@
 // Two server processes on one PostgreSQL and one Redis share replay memory and SMS throttles.
 // Needs both services: runs when TEST_DATABASE_URL and TEST_REDIS_URL are set (npm test sets them when the
 // machine's services answer, and says so when it skips them).
-import { type ChildProcess, spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { resolve } from 'node:path'
 import { AccountMessages, DEMO_SITE_KEYS, type EnvelopeRequest, Messages } from '@epc/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from '../../../scripts/free-port.mjs'
 import { decodeData, sealRequest } from '../src/call/envelope-codec'
-import { REPO_ROOT } from '../src/config'
 import type { Db } from '../src/db/database'
+import { startServer } from './child-server'
 import { freshDatabase } from './helper'
 
 const enabled = Boolean(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)
-
-function startServer(env: Record<string, string>): Promise<ChildProcess> {
-  return new Promise((done, fail) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', resolve(REPO_ROOT, 'apps/server/src/server.ts')],
-      {
-        cwd: REPO_ROOT,
-        env: { ...process.env, LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent', HOST: '127.0.0.1', ...env },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    )
-    let output = ''
-    const timer = setTimeout(() => fail(new Error(`server did not start:\n${output}`)), 30_000)
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString()
-      if (output.includes('已启动')) {
-        clearTimeout(timer)
-        done(child)
-      }
-    }
-    child.stdout?.on('data', onData)
-    child.stderr?.on('data', onData)
-    child.once('exit', (code) => fail(new Error(`server exited with ${code}:\n${output}`)))
-  })
-}
 
 describe.runIf(enabled)('two server processes on one PostgreSQL and one Redis', () => {
   let database: { db: Db; url?: string; drop(): Promise<void> }

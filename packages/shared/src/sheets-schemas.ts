@@ -44,8 +44,16 @@ const vinOptional = z.transform((value: unknown, ctx) => {
 })
 
 const orderId = textSchema({ label: '单号', max: 30, plain: true })
-const lineId = z.int({ error: '明细编号不正确' }).check(z.positive({ error: '明细编号不正确' }))
-const stock = z.optional(z.int({ error: '库存应为整数' }).check(z.gte(0, { error: '库存不能为负数' })))
+// Both are 32-bit integer columns on PostgreSQL: a larger number must be a field error, not a failed query.
+const INT32_MAX = 2_147_483_647
+const lineId = z
+  .int({ error: '明细编号不正确' })
+  .check(z.positive({ error: '明细编号不正确' }), z.lte(INT32_MAX, { error: '明细编号不正确' }))
+const stock = z.optional(
+  z
+    .int({ error: '库存应为整数' })
+    .check(z.gte(0, { error: '库存不能为负数' }), z.lte(INT32_MAX, { error: '库存数量过大' })),
+)
 
 const vehicle = {
   carNo: optionalText(textSchema(carNoField)),

@@ -162,9 +162,15 @@ describe.each(dbKinds)('sheets on %s', (kind) => {
       [{ part_number: 'A1', sale_prices: undefined }, '请输入销售价'],
       [{ part_number: 'A1', sale_prices: 1.234 }, '销售价最多两位小数'],
       [{ part_number: 'A1', part_name: 'x'.repeat(81) }, '配件名称不能超过80个字符'],
+      // PostgreSQL keeps stock in 32 bits: a larger number failed the insert with 50000.
+      [{ part_number: 'A1', available_stock: 2 ** 31 }, '库存数量过大'],
     ] as const) {
       const answer = await addLine(orderId, line)
       expect([answer.ResultCode, answer.ResultMsg], JSON.stringify(line)).toEqual(['10002', message])
+    }
+    for (const path of ['/api/epc/updatequoteorderdetail', '/api/epc/deletequoteorderdetail']) {
+      const answer = await call(path, { OrderId: orderId, Id: 2 ** 31, Amount: 1, sale_prices: 1 })
+      expect([answer.ResultCode, answer.ResultMsg], path).toEqual(['10002', '明细编号不正确'])
     }
     expect(
       (await call<QuotationLine[]>('/api/epc/queryquoteorderdetail', { OrderId: orderId })).data,
