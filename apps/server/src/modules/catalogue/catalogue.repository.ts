@@ -397,36 +397,9 @@ export function modelPartsMatching(
     .execute()
 }
 
-/** A model's parts of given generic names, for the maintenance list. */
-export function modelPartsOfNames(db: Q, modelId: number, genericIds: number[], type4s: number) {
-  if (!genericIds.length) return Promise.resolve([])
-  const l = partListing(db, type4s)
-  return db
-    .selectFrom('cat_fitments as f')
-    .innerJoin('cat_parts as p', 'p.id', 'f.part_id')
-    .innerJoin('cat_illustrations as il', 'il.id', 'f.illustration_id')
-    .select([
-      'p.id',
-      'p.disp_number',
-      'p.part_name_cn',
-      'p.generic_name_id',
-      'f.quantity',
-      'f.callout',
-      'il.image_code',
-      l.price.as('price_fen'),
-      l.stock.as('stock_total'),
-      l.banned.as('sales_banned'),
-    ])
-    .where('f.model_id', '=', modelId)
-    .where('p.generic_name_id', 'in', genericIds)
-    .orderBy('p.generic_name_id')
-    .orderBy('p.disp_number')
-    .execute()
-}
-
 /**
- * A model's fitments of given generic names with where they sit, for the accident list: in the order of the
- * group tree, then callout, so a list reads like the drawings.
+ * A model's fitments of given generic names with where they sit, for the maintenance and accident lists: in
+ * the order of the group tree, then callout, so a list reads like the drawings.
  */
 export function modelFitmentsOfNames(db: Q, modelId: number, genericIds: number[], type4s: number) {
   if (!genericIds.length) return Promise.resolve([])

@@ -27,15 +27,22 @@ export class ScenariosService {
     const schedule = (await repo.maintenanceOf(this.db, model.id)).filter(
       (m) => at % Number(m.interval_km) === 0,
     )
-    const parts = await repo.modelPartsOfNames(
+    const fitments = await repo.modelFitmentsOfNames(
       this.db,
       model.id,
       schedule.map((m) => Number(m.generic_name_id)),
       caller.type4s,
     )
+    // Of a generic name's parts on the model, the one with the lowest number (compared as code points, so
+    // SQLite and PostgreSQL pick the same whatever the database's collation).
+    const partOf = new Map<number, (typeof fitments)[number]>()
+    for (const f of fitments) {
+      const known = partOf.get(Number(f.generic_name_id))
+      if (!known || f.disp_number < known.disp_number) partOf.set(Number(f.generic_name_id), f)
+    }
     let totalFen = 0
     const items = schedule.map((m) => {
-      const part = parts.find((p) => Number(p.generic_name_id) === Number(m.generic_name_id))
+      const part = partOf.get(Number(m.generic_name_id))
       const quantity = Number(m.quantity)
       const lineFen =
         part?.price_fen === null || part?.price_fen === undefined ? null : Number(part.price_fen) * quantity
