@@ -238,6 +238,17 @@ describe.each(dbKinds)('billing on %s', (kind) => {
     expect(bad.ResultCode).toBe('10002')
   })
 
+  it('creates one order for the same request sent twice (a client retry)', async () => {
+    const s = await shop()
+    const body = t.seal({ PlanCode: 'vin_month' })
+    const first = await t.post('/api/billing/createorder', body, { token: s.token })
+    const again = await t.post('/api/billing/createorder', body, { token: s.token })
+    expect(first.ResultCode).toBe('10000')
+    expect(again.raw).toEqual(first.raw)
+    const orders = await call<Order[]>('/api/billing/orders', {}, s.token)
+    expect(orders.data?.map((o) => o.OrderNo)).toEqual([(first.data as Order).OrderNo])
+  })
+
   it('cancels once: the same request twice and ten at once end in one 已取消 and one coupon release', async () => {
     const s = await shop()
     const couponId = await grant(s.companyId, { kind: 'percent', percent: 80, title: '8折' })
