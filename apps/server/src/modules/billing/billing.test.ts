@@ -279,6 +279,22 @@ describe.each(dbKinds)('billing on %s', (kind) => {
     expect(rows.map((r) => r.state)).toEqual(['已取消', '已取消'])
   })
 
+  it('reserves a coupon for one of ten orders created at once', async () => {
+    const s = await shop()
+    const couponId = await grant(s.companyId, {})
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        call<Order>('/api/billing/createorder', { PlanCode: 'vin_month', CouponId: couponId }, s.token),
+      ),
+    )
+    const made = answers.filter((a) => a.ResultCode === '10000')
+    expect(made).toHaveLength(1)
+    expect(answers.filter((a) => a.ResultMsg === '优惠券不可用')).toHaveLength(9)
+    expect(await couponRow(couponId)).toMatchObject({ state: 'reserved' })
+    const orders = await call<Order[]>('/api/billing/orders', {}, s.token)
+    expect(orders.data?.map((o) => o.OrderNo)).toEqual([made[0]?.data?.OrderNo])
+  })
+
   it('lets only the owner buy or cancel; staff see 10001, another company 10004', async () => {
     const s = await shop()
     const order = await createOrder(s.token, 'vin_month')
@@ -387,6 +403,9 @@ describe.each(dbKinds)('billing on %s', (kind) => {
     const cancel = await call('/api/billing/cancelorder', { OrderNo: more.OrderNo }, s.token)
     expect(cancel.ResultCode).toBe('10001')
     expect(await billing.markPaid(more.OrderNo, 'alipay', 53_801, 'ALI0002')).toBe('amount_mismatch')
+    // A second, different payment of a paid order is money to give back.
+    expect(await billing.markPaid(more.OrderNo, 'wechat', 53_800, 'WX0002')).toBe('refund_needed')
+    expect((await entitlement(s.token)).ServiceEndsAt).toBe(trialEnd + 125 * DAY)
     expect(await billing.markPaid('20990101000000000000', 'alipay', 1, 'ALI0003')).toBe('unknown_order')
   })
 
