@@ -16,6 +16,8 @@ import * as accountsRepo from './modules/accounts/accounts.repository'
 import { accountRoutes } from './modules/accounts/accounts.routes'
 import { createSmsProvider } from './modules/accounts/sms/create-sms-provider'
 import type { SmsProvider } from './modules/accounts/sms/sms-provider'
+import * as billingRepo from './modules/billing/billing.repository'
+import { billingRoutes } from './modules/billing/billing.routes'
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes'
 import { catalogueVersion } from './modules/catalogue/catalogue-version'
 import { devRoutes } from './modules/dev/dev.routes'
@@ -83,6 +85,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     },
     banAccount: (accountId, now) =>
       accountsRepo.setAccountState(db.kysely, accountId, 'banned', 'burst', now),
+    usePackQuery: (companyId) => billingRepo.usePackQuery(db.kysely, companyId),
     answers: new AnswerCache(config.answerCacheBytes, () => catalogueVersion(db, clock.now())),
     headers: await securityHeaders(config),
   }
@@ -109,6 +112,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   await app.register(catalogueRoutes)
   await app.register(quotationRoutes)
   await app.register(purchaseOrderRoutes)
+  await app.register(billingRoutes)
   await app.register(devRoutes)
   await app.register(opsRoutes, {
     db,

@@ -221,6 +221,10 @@ export async function snapshot(db: Db): Promise<string> {
     'sheets',
     'sheet_lines',
     'sheet_counters',
+    'plans',
+    'coupons',
+    'orders',
+    'payments',
   ] as const
   const out: Record<string, unknown[]> = {}
   for (const t of tables) {

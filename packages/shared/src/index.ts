@@ -1,4 +1,5 @@
 export * from './accounts'
+export * from './billing'
 export * from './catalogue'
 export * from './catalogue-types'
 export * from './fields'

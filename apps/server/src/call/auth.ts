@@ -14,6 +14,15 @@ export interface Caller {
   companyName: string
   type4s: number
   tokenHash: string
+  /** The company's owner (accounts.is_owner): only the owner buys and cancels orders. */
+  isOwner: boolean
+}
+
+/** What authenticate learns besides the caller: whether a service period is running now. */
+export interface Authenticated {
+  caller: Caller
+  /** A trial or paid period covers now; otherwise a 'service' call lives on the query pack. */
+  periodActive: boolean
 }
 
 /** Who may make a call: anyone, a signed-in account, or one whose company's service is active (or a trial). */
@@ -33,8 +42,11 @@ export interface SessionState {
   revoked_reason: string | null
   expires_at: number
   last_seen_at: number
+  is_owner: number
   /** SQLite answers it as 0 or 1, PostgreSQL as a boolean. */
   has_service: unknown
+  /** An effective query pack with queries left (0/1 or boolean, as has_service). */
+  has_queries: unknown
 }
 
 export interface SessionGate {
@@ -55,7 +67,7 @@ export async function authenticate(
   clock: Clock,
   authorization: string | undefined,
   access: Exclude<Access, 'public'>,
-): Promise<Caller> {
+): Promise<Authenticated> {
   const token = bearerToken(authorization)
   if (!token || token.length > 200) throw fail.notLoggedIn()
   const now = clock.now()
@@ -69,14 +81,15 @@ export async function authenticate(
   }
   if (row.expires_at <= now) throw fail.notLoggedIn()
   if (row.state === 'banned') throw new AppError(ResultCode.AccountBanned, Messages.accountBanned)
-  if (row.state === 'disabled') throw new AppError(ResultCode.AccountDisabled, Messages.accountDisabled)
-  if (access === 'service' && !row.has_service) {
-    throw new AppError(ResultCode.AccountDisabled, Messages.serviceExpired)
-  }
+  if (row.state === 'disabled') throw fail.accountDisabled()
+  // The one service rule: a period (trial or paid, the services table) running now, or else a query pack
+  // with queries left (a metered call then uses one, serve.ts).
+  const periodActive = Boolean(row.has_service)
+  if (access === 'service' && !periodActive && !row.has_queries) throw fail.serviceExpired()
   if (now - row.last_seen_at >= TOUCH_EVERY_MS) {
     await sessions.touch(row.token_hash, now, now + AccountLimits.sessionTtlMs)
   }
-  return {
+  const caller: Caller = {
     accountId: row.account_id,
     companyId: row.company_id,
     mobile: row.mobile,
@@ -84,5 +97,7 @@ export async function authenticate(
     companyName: row.company_name,
     type4s: row.type4s,
     tokenHash: row.token_hash,
+    isOwner: Boolean(row.is_owner),
   }
+  return { caller, periodActive }
 }

@@ -36,6 +36,11 @@ export interface Pipeline extends QuotaParts {
   sessions: SessionGate
   answers: AnswerCache
   headers: SecurityHeaders
+  /**
+   * Uses one query of the company's query pack, answering false when none is left (the billing module's
+   * conditional update, handed in by app.ts). Only metered 'service' calls made without a period use it.
+   */
+  usePackQuery(companyId: number, now: number): Promise<boolean>
 }
 
 declare module 'fastify' {
@@ -198,13 +203,19 @@ async function runCall<S extends z.ZodMiniType, A extends Access, V, N>(
   request: FastifyRequest,
   raw: Record<string, unknown>,
 ): Promise<CallResponse | FinalAnswer> {
-  const caller =
+  const auth =
     def.access === 'public'
       ? undefined
       : await authenticate(pipeline.sessions, pipeline.clock, request.headers.authorization, def.access)
+  const caller = auth?.caller
   const parsed = def.schema.safeParse(raw)
   if (!parsed.success) throw fail.invalid(parsed.error.issues[0]?.message ?? Messages.badRequest)
   if (def.metered && caller) await meterLookup(pipeline, caller)
+  // Without a running period a metered 'service' call uses a query of the pack, after the daily cap.
+  if (def.access === 'service' && def.metered && auth && !auth.periodActive) {
+    if (!(await pipeline.usePackQuery(auth.caller.companyId, pipeline.clock.now())))
+      throw fail.serviceExpired()
+  }
   const input: CallInput<S, A> = { payload: parsed.data, caller: caller as CallerOf<A> }
 
   let cacheKey: string | undefined

@@ -7,6 +7,7 @@ import * as m0003 from './migrations/0003_sheets'
 import * as m0004 from './migrations/0004_part_markers'
 import * as m0005 from './migrations/0005_part_number_index'
 import * as m0006 from './migrations/0006_positions'
+import * as m0007 from './migrations/0007_billing'
 
 const migrations = {
   '0001_accounts': m0001,
@@ -15,6 +16,7 @@ const migrations = {
   '0004_part_markers': m0004,
   '0005_part_number_index': m0005,
   '0006_positions': m0006,
+  '0007_billing': m0007,
 }
 
 export type MigrationName = keyof typeof migrations

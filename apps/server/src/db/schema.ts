@@ -1,6 +1,6 @@
 // Table types for Kysely. Times are epoch milliseconds (bigint columns); flags are 0/1 integers,
 // so one shape works on SQLite and PostgreSQL alike.
-import type { SheetKind } from '@epc/shared'
+import type { CouponKind, OrderStateName, PlanKind, SheetKind } from '@epc/shared'
 import type { Generated, Insertable, Selectable } from 'kysely'
 
 export type AccountStateName = 'active' | 'disabled' | 'banned'
@@ -55,6 +55,88 @@ export interface ServicesTable {
   kind: 'trial' | 'paid'
   starts_at: number
   ends_at: number
+  created_at: number
+  /** The paid order this period came from; null for the trial. */
+  order_id: number | null
+}
+
+export interface PlansTable {
+  id: Generated<number>
+  code: string
+  name: string
+  kind: PlanKind
+  price_fen: number
+  days: number
+  queries: number
+  seats: number
+  items: number
+  active: number
+  sort: number
+}
+
+export type CouponStateName = 'unused' | 'reserved' | 'used'
+
+export interface CouponsTable {
+  id: Generated<number>
+  company_id: number
+  kind: CouponKind
+  title: string
+  threshold_fen: number
+  off_fen: number
+  percent: number
+  days: number
+  valid_from: number
+  valid_to: number
+  state: CouponStateName
+  order_id: number | null
+  used_at: number | null
+  created_at: number
+}
+
+export interface OrdersTable {
+  id: Generated<number>
+  order_no: string
+  company_id: number
+  account_id: number
+  plan_id: number
+  plan_code: string
+  plan_name: string
+  plan_kind: PlanKind
+  list_fen: number
+  discount_fen: number
+  amount_fen: number
+  days: number
+  extra_days: number
+  queries: number
+  seats: number
+  items: number
+  coupon_id: number | null
+  state: OrderStateName
+  channel: string | null
+  trade_no: string | null
+  created_at: number
+  expires_at: number
+  paid_at: number | null
+  effective_at: number | null
+  /** When it was cancelled or closed. */
+  ended_at: number | null
+  grant_starts_at: number | null
+  grant_ends_at: number | null
+  queries_left: number
+  items_left: number
+  updated_at: number
+}
+
+export type PaymentOutcome = 'applied' | 'refund_needed'
+
+export interface PaymentsTable {
+  id: Generated<number>
+  order_id: number | null
+  order_no: string
+  channel: string
+  trade_no: string
+  amount_fen: number
+  outcome: PaymentOutcome
   created_at: number
 }
 
@@ -292,6 +374,10 @@ export interface Database {
   sessions: SessionsTable
   sms_codes: SmsCodesTable
   services: ServicesTable
+  plans: PlansTable
+  coupons: CouponsTable
+  orders: OrdersTable
+  payments: PaymentsTable
   cat_brand_groups: CatBrandGroupsTable
   cat_manufacturers: CatManufacturersTable
   cat_brands: CatBrandsTable

@@ -71,6 +71,7 @@ export async function seedDemoSheets(ctx: AppContext, account: NewDemoAccount): 
     companyName: DEMO_ACCOUNT.companyName,
     type4s: DEMO_ACCOUNT.type4s,
     tokenHash: '',
+    isOwner: true,
   }
   const sheets = new SheetsService(ctx)
   const scenarios = new ScenariosService(ctx)

@@ -154,6 +154,7 @@ function sessionCallerQuery(db: Q, tokenHash: string, now: number) {
       'accounts.mobile',
       'accounts.user_name',
       'accounts.state',
+      'accounts.is_owner',
       'companies.id as company_id',
       'companies.name as company_name',
       'companies.type4s',
@@ -167,6 +168,17 @@ function sessionCallerQuery(db: Q, tokenHash: string, now: number) {
             .where('services.ends_at', '>', now),
         )
         .as('has_service'),
+      eb
+        .exists(
+          eb
+            .selectFrom('orders')
+            .select('orders.id')
+            .whereRef('orders.company_id', '=', 'companies.id')
+            .where('orders.state', '=', '已生效')
+            .where('orders.plan_kind', '=', 'query_pack')
+            .where('orders.queries_left', '>', 0),
+        )
+        .as('has_queries'),
     ])
     .where('sessions.token_hash', '=', tokenHash)
 }
@@ -190,6 +202,11 @@ interface KeptCaller {
 }
 const keptCallers = new WeakMap<Q, Map<string, KeptCaller>>()
 let callerGeneration = 0
+
+/** Forgets the kept callers after a write elsewhere that changes what they are (a service, a query pack). */
+export function callersChanged() {
+  callerGeneration += 1
+}
 
 async function changesCallers<T>(write: Promise<T>): Promise<T> {
   try {

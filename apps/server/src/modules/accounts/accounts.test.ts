@@ -298,6 +298,7 @@ describe.each(dbKinds)('accounts on %s', (kind) => {
     expect([b.status, b.ResultCode, b.ResultMsg]).toEqual([200, '99999', Messages.accountBanned])
     const d = await t.call('/api/usercenter/getclientcompanyinfo', {}, { token: disabledToken })
     expect([d.status, d.ResultCode, d.ResultMsg]).toEqual([200, '99998', Messages.accountDisabled])
+    expect(d.data).toEqual({ reason: 'disabled' })
     const relogin = await t.call('/api/author/login', { Mobile: banned.mobile, Password: banned.password })
     expect([relogin.ResultCode, relogin.ResultMsg]).toEqual(['10001', Messages.accountBanned])
   })

@@ -36,6 +36,7 @@ describe('accident zones over the demo catalogue', () => {
     companyName: '演示',
     type4s: 1,
     tokenHash: '',
+    isOwner: true,
   }
 
   beforeAll(async () => {

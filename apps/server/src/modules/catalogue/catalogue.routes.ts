@@ -1,6 +1,7 @@
-// The catalogue calls (docs/api.md). The car-model browse is free; the rest need a login, the VIN query an
-// active service; look-ups are metered (the daily quota and the burst detector). Catalogue reads declare
-// their cache key: what the answer depends on besides the catalogue's version.
+// The catalogue calls (docs/api.md). The car-model browse is free; the rest need a login, the VIN query and
+// the part-code query an active service (or a query pack); look-ups are metered (the daily quota and the
+// burst detector). Catalogue reads declare their cache key: what the answer depends on besides the
+// catalogue's version.
 import { emptySchema } from '@epc/shared/account-schemas'
 import {
   accidentSchema,
@@ -105,6 +106,7 @@ export async function catalogueRoutes(app: FastifyInstance) {
   registerCall(app, {
     path: '/api/epc/partsquery',
     ...lookup,
+    access: 'service',
     schema: partsQuerySchema,
     cacheKey: ({ payload, caller }) => [caller.type4s, payload.Codes],
     handle: ({ caller, payload }) => parts.partsQuery(caller, payload.Codes),

@@ -202,6 +202,11 @@ describe.each(dbKinds)('catalogue calls on %s', (kind) => {
       const expiredToken = await t.login(expired.mobile, expired.password)
       const answer = await call('/api/epc/vinquery', { VIN: demoVins[0]?.vin ?? '' }, expiredToken)
       expect([answer.ResultCode, answer.ResultMsg]).toEqual(['99998', '服务已到期，请续费后使用'])
+      expect(answer.data).toEqual({ reason: 'expired' })
+      // The part-code query needs the service as well; the car-model browse stays free.
+      const parts = await call('/api/epc/partsquery', { Codes: ['X'] }, expiredToken)
+      expect([parts.ResultCode, parts.data]).toEqual(['99998', { reason: 'expired' }])
+      expect((await call('/api/epc/carbrands', {}, expiredToken)).ResultCode).toBe('10000')
     })
   })
 

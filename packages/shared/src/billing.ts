@@ -1,0 +1,55 @@
+// Plans, orders and coupons: the kinds, the order states as stored (the spec's Chinese words), the
+// limits and the messages of the billing calls. Money is integer fen everywhere.
+
+export const PLAN_KINDS = ['vin_period', 'all_brands_period', 'seats', 'query_pack', 'data_items'] as const
+export type PlanKind = (typeof PLAN_KINDS)[number]
+
+/** Plan kinds that extend the service period (the look-ups that need an active service). */
+export const PERIOD_PLAN_KINDS: readonly PlanKind[] = ['vin_period', 'all_brands_period']
+
+/** An order's state, stored exactly as these words. */
+export const OrderState = {
+  pending: '待支付',
+  paid: '已支付',
+  effective: '已生效',
+  cancelled: '已取消',
+  closed: '已关闭',
+  refunding: '退款中',
+  refunded: '已退款',
+} as const
+export type OrderStateName = (typeof OrderState)[keyof typeof OrderState]
+
+export const COUPON_KINDS = ['amount_off', 'percent', 'extra_days'] as const
+export type CouponKind = (typeof COUPON_KINDS)[number]
+
+/** The names a shop sees for the coupon kinds. */
+export const CouponKindNames: Record<CouponKind, string> = {
+  amount_off: '满减',
+  percent: '折扣',
+  extra_days: '赠送天数',
+}
+
+/** The coupon list's tabs. */
+export const CouponStatus = { usable: '可用', used: '已使用', expired: '已过期' } as const
+
+export const BillingLimits = {
+  /** An unpaid order closes this long after it was created (the platforms' time_expire too). */
+  orderTtlMs: 15 * 60_000,
+  /** Nothing is paid below one fen. */
+  minPayFen: 1,
+  ordersPageSize: 10,
+} as const
+
+export const BillingMessages = {
+  planNotFound: '套餐不存在或已下架',
+  ownerOnly: '只有企业主账号可以购买或取消订单',
+  couponNotUsable: '优惠券不可用',
+  notCancellable: '只有待支付的订单可以取消',
+  freePlanTaken: '该试用套餐每个企业只能领取一次',
+  planCode: '请选择套餐',
+  orderNo: '订单号不正确',
+  couponId: '优惠券不正确',
+} as const
+
+/** Why a call answered 99998 (its `data.reason`). */
+export type AccountRefusalReason = 'expired' | 'disabled'
