@@ -70,6 +70,18 @@ const suggestion = (page: Page, text: string) =>
     .filter({ hasText: new RegExp(`^${text}$`) })
 const message = (page: Page, text: string) => page.locator('.ant-message').getByText(text).first()
 
+/**
+ * Picks an AutoComplete suggestion into its box. A click while the list is still opening can land on an
+ * option being replaced and change nothing (seen on the two-core CI machine), so it is clicked again until
+ * the box holds the text.
+ */
+async function pick(page: Page, box: Locator, text: string) {
+  await expect(async () => {
+    await suggestion(page, text).click({ timeout: 3_000 })
+    await expect(box).toHaveValue(text, { timeout: 1_000 })
+  }).toPass({ timeout: 15_000 })
+}
+
 async function expectTotal(page: Page, totalFen: number) {
   await expect.poll(async () => fenOf(await page.getByTestId('sheet-total').textContent())).toBe(totalFen)
 }
@@ -135,8 +147,7 @@ test('a quotation is created from the VIN box: the 17-character rule, plate and 
   await expect(form.getByLabel('车型')).toHaveValue(`${model.brand_name} ${model.car_name}`)
   await expect(form.getByText('已按此车架号最近的单据填入车牌号和车型')).toBeVisible()
   await form.getByLabel('报价类型').fill('保')
-  await suggestion(page, '保养').click()
-  await expect(form.getByLabel('报价类型')).toHaveValue('保养')
+  await pick(page, form.getByLabel('报价类型'), '保养')
   await form.getByRole('button', { name: '创建报价单' }).click()
   await expect(message(page, '创建报价单成功！')).toBeVisible()
   await expect(listRows(page)).toHaveCount(2)
@@ -475,8 +486,7 @@ test('a purchase order: supplier required and suggested, catalogue purchase pric
   await form.getByLabel('供应商').fill('汽配')
   await expect(suggestion(page, '华东汽配城')).toBeVisible()
   await expect(suggestion(page, '广州配件行')).toBeHidden()
-  await suggestion(page, '华东汽配城').click()
-  await expect(form.getByLabel('供应商')).toHaveValue('华东汽配城')
+  await pick(page, form.getByLabel('供应商'), '华东汽配城')
   // A VIN is optional on a purchase order, but one given must have 17 characters.
   await form.getByLabel('车架号').fill('LFV123')
   await form.getByLabel('车架号').blur()
@@ -580,7 +590,7 @@ test('生成采购单 turns the ticked quotation lines into a purchase order and
   await form.getByRole('button', { name: '生成采购单' }).click()
   await expect(form.getByText('请输入供应商')).toBeVisible()
   await form.getByLabel('供应商').fill('宁波')
-  await suggestion(page, '宁波汽配').click()
+  await pick(page, form.getByLabel('供应商'), '宁波汽配')
   await screenshotWidths(page, 'sheets-to-purchase-dialog')
   await form.getByRole('button', { name: '生成采购单' }).click()
   await expect(message(page, '创建采购单成功！')).toBeVisible()
