@@ -127,7 +127,8 @@ export interface OrdersTable {
   updated_at: number
 }
 
-export type PaymentOutcome = 'applied' | 'refund_needed'
+/** refund_needed until the operator refunds it (`ops refund`), then refunded. */
+export type PaymentOutcome = 'applied' | 'refund_needed' | 'refunded'
 
 export interface PaymentsTable {
   id: Generated<number>

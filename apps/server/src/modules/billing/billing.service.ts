@@ -79,7 +79,7 @@ export function bestCoupon<C extends Coupon>(coupons: C[], plan: Plan, now: numb
 export type PaidOutcome = 'applied' | 'duplicate' | 'refund_needed' | 'unknown_order' | 'amount_mismatch'
 
 export class BillingService {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: Pick<AppContext, 'db' | 'clock'>) {}
 
   private get db() {
     return this.ctx.db.kysely

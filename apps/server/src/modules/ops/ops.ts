@@ -1,0 +1,475 @@
+// The operator's commands (`npm run ops -- …`): create or disable a plan, grant a coupon, refund an order
+// (state and entitlement rolled back), mark a bank transfer paid, lift a ban. Each answers the lines it
+// prints, in Chinese; bad input (an unknown company, order or plan, a wrong state) throws OpsError.
+// State changes are conditional updates, as in the billing service, so a command run twice changes a thing once.
+import {
+  COUPON_KINDS,
+  type CouponKind,
+  CouponKindNames,
+  OrderState,
+  type OrderStateName,
+  PERIOD_PLAN_KINDS,
+  PLAN_KINDS,
+  type PlanKind,
+} from '@epc/shared'
+import type { Kysely } from 'kysely'
+import { beijingTime, type Clock } from '../../clock'
+import type { Db } from '../../db/database'
+import type { Database } from '../../db/schema'
+import * as accountsRepo from '../accounts/accounts.repository'
+import * as billingRepo from '../billing/billing.repository'
+import { BillingService } from '../billing/billing.service'
+
+export class OpsError extends Error {}
+
+export interface OpsContext {
+  db: Db
+  clock: Clock
+}
+
+const BEIJING_OFFSET_MS = 8 * 3600_000
+const DAY_MS = 86_400_000
+
+const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`
+
+/** Yuan as typed (at most 2 decimals, not negative) to integer fen. */
+export function parseYuan(text: string | undefined, what: string): number {
+  if (text === undefined || !/^\d{1,9}(\.\d{1,2})?$/.test(text)) {
+    throw new OpsError(`${what}须为金额（元，最多两位小数），收到：${text ?? '（空）'}`)
+  }
+  const [whole = '0', part = ''] = text.split('.')
+  return Number(whole) * 100 + Number(part.padEnd(2, '0'))
+}
+
+function parseCount(text: string | undefined, what: string, fallback = 0): number {
+  if (text === undefined) return fallback
+  if (!/^\d{1,9}$/.test(text)) throw new OpsError(`${what}须为非负整数，收到：${text}`)
+  return Number(text)
+}
+
+/** 'YYYY-MM-DD' as the start of that day in Beijing time. */
+function parseDay(text: string | undefined, what: string): number {
+  const match = text?.match(/^(\d{4})-(\d{2})-(\d{2})$/)
+  const ms = match ? Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : Number.NaN
+  if (!match || Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== text) {
+    throw new OpsError(`${what}须为日期 YYYY-MM-DD，收到：${text ?? '（空）'}`)
+  }
+  return ms - BEIJING_OFFSET_MS
+}
+
+const PLAN_KIND_NAMES: Record<PlanKind, string> = {
+  vin_period: 'VIN 查询期限',
+  all_brands_period: '全品牌期限',
+  seats: '子账号席位',
+  query_pack: '按次包',
+  data_items: '数据服务条数包',
+}
+
+export class Ops {
+  private readonly billing: BillingService
+
+  constructor(private readonly ctx: OpsContext) {
+    this.billing = new BillingService(ctx)
+  }
+
+  private get db(): Kysely<Database> {
+    return this.ctx.db.kysely
+  }
+
+  async planCreate(input: {
+    code?: string
+    name?: string
+    kind?: string
+    price?: string
+    days?: string
+    queries?: string
+    seats?: string
+    items?: string
+  }): Promise<string[]> {
+    const code = input.code ?? ''
+    if (!/^[a-z0-9_]{1,40}$/.test(code)) {
+      throw new OpsError(`套餐代码须为 1 到 40 个小写字母、数字或下划线，收到：${input.code ?? '（空）'}`)
+    }
+    const name = input.name?.trim() ?? ''
+    if (!name || name.length > 50) throw new OpsError('套餐名称不能为空，且不超过 50 个字')
+    const kind = input.kind as PlanKind
+    if (!PLAN_KINDS.includes(kind)) {
+      throw new OpsError(`套餐类型须为 ${PLAN_KINDS.join('、')} 之一，收到：${input.kind ?? '（空）'}`)
+    }
+    const priceFen = parseYuan(input.price, '价格')
+    const days = parseCount(input.days, '天数')
+    const queries = parseCount(input.queries, '次数')
+    const seats = parseCount(input.seats, '席位数')
+    const items = parseCount(input.items, '条数')
+    const needs: Record<PlanKind, [boolean, string]> = {
+      vin_period: [days > 0, '--days'],
+      all_brands_period: [days > 0, '--days'],
+      seats: [seats > 0 && days > 0, '--seats 和 --days'],
+      query_pack: [queries > 0, '--queries'],
+      data_items: [items > 0, '--items'],
+    }
+    const [ok, flags] = needs[kind]
+    if (!ok) throw new OpsError(`${PLAN_KIND_NAMES[kind]}套餐须给出大于 0 的 ${flags}`)
+    if (await this.db.selectFrom('plans').select('id').where('code', '=', code).executeTakeFirst()) {
+      throw new OpsError(`套餐代码 ${code} 已存在`)
+    }
+    const last = await this.db
+      .selectFrom('plans')
+      .select((eb) => eb.fn.max('sort').as('sort'))
+      .executeTakeFirst()
+    await this.db
+      .insertInto('plans')
+      .values({
+        code,
+        name,
+        kind,
+        price_fen: priceFen,
+        days,
+        queries,
+        seats,
+        items,
+        active: 1,
+        sort: Number(last?.sort ?? 0) + 10,
+      })
+      .execute()
+    const grants = [
+      days ? `${days} 天` : '',
+      queries ? `${queries} 次` : '',
+      seats ? `${seats} 个席位` : '',
+      items ? `${items} 条` : '',
+    ].filter(Boolean)
+    return [
+      `已创建套餐 ${code}「${name}」：${PLAN_KIND_NAMES[kind]}，价格 ${yuan(priceFen)}，${grants.join('，')}，已上架`,
+    ]
+  }
+
+  async planDisable(input: { code?: string }): Promise<string[]> {
+    const plan = input.code
+      ? await this.db.selectFrom('plans').selectAll().where('code', '=', input.code).executeTakeFirst()
+      : undefined
+    if (!plan) throw new OpsError(`套餐不存在：${input.code ?? '（空）'}`)
+    const result = await this.db
+      .updateTable('plans')
+      .set({ active: 0 })
+      .where('id', '=', plan.id)
+      .where('active', '=', 1)
+      .executeTakeFirst()
+    if (Number(result.numUpdatedRows) !== 1) throw new OpsError(`套餐 ${plan.code}「${plan.name}」已下架`)
+    return [`已下架套餐 ${plan.code}「${plan.name}」：不再出售，已有订单不受影响`]
+  }
+
+  /** A company by its id or by its owner's mobile. */
+  private async company(ref: string | undefined) {
+    if (ref && /^1\d{10}$/.test(ref)) {
+      const owner = await this.db
+        .selectFrom('accounts')
+        .innerJoin('companies', 'companies.id', 'accounts.company_id')
+        .select(['companies.id', 'companies.name'])
+        .where('accounts.mobile', '=', ref)
+        .where('accounts.is_owner', '=', 1)
+        .executeTakeFirst()
+      if (!owner) throw new OpsError(`没有手机号为 ${ref} 的主账号`)
+      return owner
+    }
+    const found =
+      ref && /^\d{1,9}$/.test(ref)
+        ? await this.db
+            .selectFrom('companies')
+            .select(['id', 'name'])
+            .where('id', '=', Number(ref))
+            .executeTakeFirst()
+        : undefined
+    if (!found) throw new OpsError(`公司不存在：${ref ?? '（空）'}（填公司编号或主账号手机号）`)
+    return found
+  }
+
+  async couponGrant(input: {
+    company?: string
+    kind?: string
+    value?: string
+    threshold?: string
+    from?: string
+    to?: string
+  }): Promise<string[]> {
+    const company = await this.company(input.company)
+    const kind = COUPON_KINDS.find((k) => CouponKindNames[k] === input.kind || k === input.kind) as
+      | CouponKind
+      | undefined
+    if (!kind) throw new OpsError(`优惠券类型须为 满减、折扣 或 赠送天数，收到：${input.kind ?? '（空）'}`)
+    const thresholdFen = input.threshold === undefined ? 0 : parseYuan(input.threshold, '使用门槛')
+    let offFen = 0
+    let percent = 100
+    let days = 0
+    let title: string
+    let what: string
+    if (kind === 'amount_off') {
+      offFen = parseYuan(input.value, '减免金额')
+      if (offFen <= 0) throw new OpsError('减免金额须大于 0')
+      title = thresholdFen ? `满${thresholdFen / 100}减${offFen / 100}` : `立减${offFen / 100}元`
+      what = `减 ${yuan(offFen)}`
+    } else if (kind === 'percent') {
+      percent = parseCount(input.value, '折扣（付款百分比）')
+      if (percent < 1 || percent > 99)
+        throw new OpsError('折扣须为 1 到 99 的整数：付款的百分比，85 即八五折')
+      title = `${percent / 10}折`
+      what = `按 ${percent}% 付款`
+    } else {
+      days = parseCount(input.value, '赠送天数')
+      if (days < 1 || days > 3650) throw new OpsError('赠送天数须为 1 到 3650 的整数')
+      title = `赠送${days}天`
+      what = `赠送 ${days} 天（仅期限套餐）`
+    }
+    const from = parseDay(input.from, '--from')
+    const toDay = parseDay(input.to, '--to')
+    if (toDay < from) throw new OpsError('--to 不能早于 --from')
+    const validTo = toDay + DAY_MS
+    if (validTo <= this.ctx.clock.now()) throw new OpsError('有效期已过，优惠券发出即过期')
+    const { id } = await this.db
+      .insertInto('coupons')
+      .values({
+        company_id: company.id,
+        kind,
+        title,
+        threshold_fen: thresholdFen,
+        off_fen: offFen,
+        percent,
+        days,
+        valid_from: from,
+        valid_to: validTo,
+        state: 'unused',
+        created_at: this.ctx.clock.now(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const threshold = thresholdFen ? `，满 ${yuan(thresholdFen)} 可用` : ''
+    return [
+      `已向公司 ${company.id}「${company.name}」发放优惠券 #${id}「${title}」：${CouponKindNames[kind]}，${what}${threshold}，有效期 ${input.from} 至 ${input.to}（北京时间，含当天）`,
+    ]
+  }
+
+  private async order(orderNo: string | undefined) {
+    const order = orderNo ? await billingRepo.findOrderByNo(this.db, orderNo) : undefined
+    if (!order) throw new OpsError(`订单不存在：${orderNo ?? '（空）'}`)
+    return order
+  }
+
+  /**
+   * 已支付/已生效 → 退款中 → 已退款, once, and what the order granted rolled back: its service period removed
+   * (or cut at now when it has begun) with the company's later periods moved back by what was removed, a
+   * pack's remaining queries or items zeroed. A used coupon stays used. Payments recorded as refund_needed
+   * for the order are marked refunded, also when the order itself was never paid (a notify after close).
+   */
+  async refund(input: { order?: string; reason?: string }): Promise<string[]> {
+    const order = await this.order(input.order)
+    const now = this.ctx.clock.now()
+    const lines: string[] = []
+    const refunded = await this.db.transaction().execute(async (trx) => {
+      const started = await trx
+        .updateTable('orders')
+        .set({ state: OrderState.refunding, updated_at: now })
+        .where('id', '=', order.id)
+        .where('state', 'in', [OrderState.paid, OrderState.effective])
+        .executeTakeFirst()
+      if (Number(started.numUpdatedRows) !== 1) return false
+      await billingRepo.lockCompany(trx, order.company_id)
+      const service = await trx
+        .selectFrom('services')
+        .selectAll()
+        .where('order_id', '=', order.id)
+        .executeTakeFirst()
+      let grantEnd = order.grant_ends_at
+      if (service) {
+        const startsAt = Number(service.starts_at)
+        const endsAt = Number(service.ends_at)
+        const cutAt = Math.min(Math.max(startsAt, now), endsAt)
+        const removed = endsAt - cutAt
+        if (cutAt <= startsAt) await trx.deleteFrom('services').where('id', '=', service.id).execute()
+        else await trx.updateTable('services').set({ ends_at: cutAt }).where('id', '=', service.id).execute()
+        grantEnd = cutAt
+        if (removed > 0) {
+          // Periods renewed after this one start from its end: they move back by what was taken away.
+          const later = await trx
+            .selectFrom('services')
+            .select(['id', 'order_id'])
+            .where('company_id', '=', order.company_id)
+            .where('kind', '=', 'paid')
+            .where('starts_at', '>=', endsAt)
+            .execute()
+          for (const row of later) {
+            await trx
+              .updateTable('services')
+              .set((eb) => ({
+                starts_at: eb('starts_at', '-', removed),
+                ends_at: eb('ends_at', '-', removed),
+              }))
+              .where('id', '=', row.id)
+              .execute()
+            if (row.order_id != null) {
+              await trx
+                .updateTable('orders')
+                .set((eb) => ({
+                  grant_starts_at: eb('grant_starts_at', '-', removed),
+                  grant_ends_at: eb('grant_ends_at', '-', removed),
+                }))
+                .where('id', '=', row.order_id)
+                .execute()
+            }
+          }
+          lines.push(
+            `服务期 ${beijingTime(startsAt)} 至 ${beijingTime(endsAt)} 已${cutAt <= startsAt ? '撤销' : `截止到 ${beijingTime(cutAt)}`}` +
+              (later.length
+                ? `，其后的 ${later.length} 个续费期前移 ${Math.round(removed / DAY_MS)} 天`
+                : ''),
+          )
+        }
+      } else if (order.grant_ends_at != null && Number(order.grant_ends_at) > now) {
+        grantEnd = Math.max(now, Number(order.grant_starts_at ?? now))
+      }
+      if (order.plan_kind === 'query_pack' && order.queries_left > 0) {
+        lines.push(`按次包剩余 ${order.queries_left} 次已清零`)
+      }
+      if (order.plan_kind === 'data_items' && order.items_left > 0) {
+        lines.push(`条数包剩余 ${order.items_left} 条已清零`)
+      }
+      if (order.plan_kind === 'seats' && order.state === OrderState.effective) {
+        lines.push(`加购的 ${order.seats} 个子账号席位已收回`)
+      }
+      await trx
+        .updateTable('orders')
+        .set({
+          state: OrderState.refunded,
+          queries_left: 0,
+          items_left: 0,
+          grant_ends_at: grantEnd,
+          ended_at: now,
+          updated_at: now,
+        })
+        .where('id', '=', order.id)
+        .where('state', '=', OrderState.refunding)
+        .execute()
+      return true
+    })
+    const settled = await this.db
+      .updateTable('payments')
+      .set({ outcome: 'refunded' })
+      .where('order_id', '=', order.id)
+      .where('outcome', '=', 'refund_needed')
+      .returning(['channel', 'trade_no', 'amount_fen'])
+      .execute()
+    if (refunded) accountsRepo.callersChanged()
+    const reason = input.reason ? `（原因：${input.reason}）` : ''
+    const out: string[] = []
+    if (refunded) {
+      out.push(
+        `订单 ${order.order_no}「${order.plan_name}」${order.state} → ${OrderState.refunding} → ${OrderState.refunded}，退款 ${yuan(order.amount_fen)}${reason}`,
+        ...lines,
+      )
+      if (order.coupon_id != null) out.push(`所用优惠券 #${order.coupon_id} 仍为已使用`)
+      if (PERIOD_PLAN_KINDS.includes(order.plan_kind as PlanKind)) {
+        const e = await billingRepo.entitlementOf(this.db, order.company_id, now)
+        out.push(
+          `公司 ${order.company_id} 的服务现到期于 ${e.serviceEndsAt == null ? '（无）' : beijingTime(e.serviceEndsAt)}`,
+        )
+      }
+    }
+    for (const p of settled) {
+      out.push(
+        `${p.channel} 交易 ${p.trade_no} 的 ${yuan(Number(p.amount_fen))} 待退款已标记为已退款${reason}`,
+      )
+    }
+    if (out.length) return out
+    const state = order.state as OrderStateName
+    if (state === OrderState.refunded) return [`订单 ${order.order_no} 已退款，未作任何更改`]
+    throw new OpsError(`订单 ${order.order_no} 状态为${state}，不能退款（只有已支付或已生效的订单可退款）`)
+  }
+
+  /** A bank transfer (对公转账) received: markPaid with channel 'bank' and the order's amount. */
+  async markPaid(input: { order?: string; trade?: string }): Promise<string[]> {
+    const order = await this.order(input.order)
+    const trade = input.trade?.trim() || `BANK-${order.order_no}`
+    const outcome = await this.billing.markPaid(order.order_no, 'bank', Number(order.amount_fen), trade)
+    const head = `订单 ${order.order_no}「${order.plan_name}」对公转账 ${yuan(Number(order.amount_fen))}（流水号 ${trade}）`
+    if (outcome === 'applied') {
+      const after = await this.order(order.order_no)
+      const until =
+        after.grant_ends_at == null ? '' : `，服务期至 ${beijingTime(Number(after.grant_ends_at))}`
+      return [`${head}：${OrderState.pending} → ${OrderState.paid} → ${after.state}${until}`]
+    }
+    if (outcome === 'duplicate') return [`${head}：此前已记为已支付，未作任何更改`]
+    if (outcome === 'refund_needed') {
+      throw new OpsError(
+        `${head}：订单状态为${order.state}，这笔转账未生效，已记为待退款（退款后用 ops refund --order ${order.order_no} 结清）`,
+      )
+    }
+    throw new OpsError(`${head}：未能标记（${outcome}）`)
+  }
+
+  async unban(input: { mobile?: string }): Promise<string[]> {
+    const account = input.mobile ? await accountsRepo.findAccountByMobile(this.db, input.mobile) : undefined
+    if (!account) throw new OpsError(`账号不存在：${input.mobile ?? '（空）'}`)
+    if (account.state !== 'banned') {
+      const names: Record<string, string> = { active: '正常', disabled: '已停用' }
+      throw new OpsError(
+        `账号 ${account.mobile} 未被封禁（当前状态：${names[account.state] ?? account.state}），未作更改`,
+      )
+    }
+    await accountsRepo.setAccountState(this.db, account.id, 'active', null, this.ctx.clock.now())
+    return [
+      `已解除账号 ${account.mobile}（${account.user_name}，${account.company_name}）的封禁：状态恢复为正常，封禁原因已清除`,
+    ]
+  }
+}
+
+export const OPS_USAGE = [
+  '用法：npm run ops -- <命令> [参数]',
+  '  plan-create --code C --name N --kind K --price 199.00 [--days D] [--queries Q] [--seats S] [--items I]',
+  `      K 为 ${PLAN_KINDS.join('、')} 之一`,
+  '  plan-disable --code C',
+  '  coupon-grant --company <公司编号或主账号手机号> --kind 满减|折扣|赠送天数 --value V [--threshold 元] --from YYYY-MM-DD --to YYYY-MM-DD',
+  '      满减：V 为减免金额（元）；折扣：V 为付款百分比（85 即八五折）；赠送天数：V 为天数',
+  '  refund --order <订单号> [--reason 原因]',
+  '  mark-paid --order <订单号> [--trade <转账流水号>]',
+  '  unban --mobile <手机号>',
+].join('\n')
+
+/** Runs one command line (the words after `npm run ops --`); answers the lines to print. */
+export async function runOps(ctx: OpsContext, argv: string[]): Promise<string[]> {
+  const [command, ...rest] = argv
+  const flags: Record<string, string> = {}
+  for (let i = 0; i < rest.length; i++) {
+    const word = rest[i] as string
+    const value = rest[i + 1]
+    if (!word.startsWith('--') || value === undefined || value.startsWith('--')) {
+      throw new OpsError(`参数有误：${word}（每个参数写作 --名称 值）\n${OPS_USAGE}`)
+    }
+    flags[word.slice(2)] = value
+    i++
+  }
+  const known: Record<string, string[]> = {
+    'plan-create': ['code', 'name', 'kind', 'price', 'days', 'queries', 'seats', 'items'],
+    'plan-disable': ['code'],
+    'coupon-grant': ['company', 'kind', 'value', 'threshold', 'from', 'to'],
+    refund: ['order', 'reason'],
+    'mark-paid': ['order', 'trade'],
+    unban: ['mobile'],
+  }
+  const allowed = command ? known[command] : undefined
+  if (!allowed) throw new OpsError(`未知命令：${command ?? '（空）'}\n${OPS_USAGE}`)
+  const unknown = Object.keys(flags).filter((f) => !allowed.includes(f))
+  if (unknown.length) throw new OpsError(`${command} 不认识参数：${unknown.map((f) => `--${f}`).join(' ')}`)
+  const ops = new Ops(ctx)
+  switch (command) {
+    case 'plan-create':
+      return ops.planCreate(flags)
+    case 'plan-disable':
+      return ops.planDisable(flags)
+    case 'coupon-grant':
+      return ops.couponGrant(flags)
+    case 'refund':
+      return ops.refund(flags)
+    case 'mark-paid':
+      return ops.markPaid(flags)
+    default:
+      return ops.unban(flags)
+  }
+}
