@@ -1,5 +1,11 @@
 // The operator's commands on real databases: each one's effect and printed lines, its refusals, and refund
 // rolling the entitlement back exactly once (service end, 99998 { reason: expired }, a pack's queries).
+
+import { execFile } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
 import { OrderState } from '@epc/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCompanyAccount } from '../../../test/factories'
@@ -19,6 +25,45 @@ describe('parseYuan', () => {
       expect(() => parseYuan(bad, '价格')).toThrow(OpsError)
     }
   })
+})
+
+describe('npm run ops (scripts/ops.ts)', () => {
+  it('prints what it changed and exits 0; prints the Chinese reason on stderr and exits 1 on bad input', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'epc-ops-'))
+    const root = join(import.meta.dirname, '../../../../..')
+    const env = {
+      ...process.env,
+      SQLITE_PATH: join(folder, 'epc.sqlite'),
+      DATABASE_URL: '',
+      NODE_ENV: 'development',
+    }
+    const run = (...argv: string[]) =>
+      promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/ops.ts', ...argv], {
+        cwd: root,
+        env,
+      }).then(
+        ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+        (e: { code: number; stdout: string; stderr: string }) => ({
+          code: e.code,
+          stdout: e.stdout,
+          stderr: e.stderr,
+        }),
+      )
+    try {
+      const made = await run('plan-disable', '--code', 'vin_quarter')
+      expect(made).toEqual({
+        code: 0,
+        stdout: '已下架套餐 vin_quarter「VIN 查询季卡」：不再出售，已有订单不受影响\n',
+        stderr: '',
+      })
+      const again = await run('plan-disable', '--code', 'vin_quarter')
+      expect(again).toEqual({ code: 1, stdout: '', stderr: '套餐 vin_quarter「VIN 查询季卡」已下架\n' })
+      const unknown = await run('refund', '--order', 'NOPE')
+      expect(unknown).toEqual({ code: 1, stdout: '', stderr: '订单不存在：NOPE\n' })
+    } finally {
+      rmSync(folder, { recursive: true, force: true })
+    }
+  }, 30_000)
 })
 
 describe.each(dbKinds)('ops on %s', (kind) => {
@@ -370,6 +415,16 @@ describe.each(dbKinds)('ops on %s', (kind) => {
         .where('kind', '=', 'paid')
         .execute(),
     ).toEqual([{ order_id: (await order(second)).id }])
+  })
+
+  it('refunds once when ten refunds of one order run at once', async () => {
+    const s = await shop({ serviceDays: 0 })
+    const orderNo = await createOrder(s.token, 'vin_year')
+    await billing.markPaid(orderNo, 'wechat', 198_000, `WX-${orderNo}`)
+    const answers = await Promise.all(Array.from({ length: 10 }, () => ops('refund', '--order', orderNo)))
+    expect(answers.filter((lines) => lines[0]?.includes('→ 已退款')).length).toBe(1)
+    expect(answers.filter((lines) => lines[0] === `订单 ${orderNo} 已退款，未作任何更改`).length).toBe(9)
+    expect(await entitlement(s.token)).toMatchObject({ ServiceEndsAt: t.clock.now(), ServiceActive: false })
   })
 
   it("zeroes a refunded query pack's remaining queries", async () => {

@@ -272,6 +272,12 @@ export class Ops {
         .executeTakeFirst()
       if (Number(started.numUpdatedRows) !== 1) return false
       await billingRepo.lockCompany(trx, order.company_id)
+      // What is left of the pack now, not when the command started.
+      const left = await trx
+        .selectFrom('orders')
+        .select(['queries_left', 'items_left'])
+        .where('id', '=', order.id)
+        .executeTakeFirstOrThrow()
       const service = await trx
         .selectFrom('services')
         .selectAll()
@@ -325,11 +331,11 @@ export class Ops {
       } else if (order.grant_ends_at != null && Number(order.grant_ends_at) > now) {
         grantEnd = Math.max(now, Number(order.grant_starts_at ?? now))
       }
-      if (order.plan_kind === 'query_pack' && order.queries_left > 0) {
-        lines.push(`按次包剩余 ${order.queries_left} 次已清零`)
+      if (order.plan_kind === 'query_pack' && left.queries_left > 0) {
+        lines.push(`按次包剩余 ${left.queries_left} 次已清零`)
       }
-      if (order.plan_kind === 'data_items' && order.items_left > 0) {
-        lines.push(`条数包剩余 ${order.items_left} 条已清零`)
+      if (order.plan_kind === 'data_items' && left.items_left > 0) {
+        lines.push(`条数包剩余 ${left.items_left} 条已清零`)
       }
       if (order.plan_kind === 'seats' && order.state === OrderState.effective) {
         lines.push(`加购的 ${order.seats} 个子账号席位已收回`)
@@ -378,7 +384,8 @@ export class Ops {
       )
     }
     if (out.length) return out
-    const state = order.state as OrderStateName
+    // Read again: another refund may have finished since this one looked.
+    const state = (await this.order(order.order_no)).state as OrderStateName
     if (state === OrderState.refunded) return [`订单 ${order.order_no} 已退款，未作任何更改`]
     throw new OpsError(`订单 ${order.order_no} 状态为${state}，不能退款（只有已支付或已生效的订单可退款）`)
   }
@@ -397,8 +404,9 @@ export class Ops {
     }
     if (outcome === 'duplicate') return [`${head}：此前已记为已支付，未作任何更改`]
     if (outcome === 'refund_needed') {
+      const { state } = await this.order(order.order_no)
       throw new OpsError(
-        `${head}：订单状态为${order.state}，这笔转账未生效，已记为待退款（退款后用 ops refund --order ${order.order_no} 结清）`,
+        `${head}：订单状态为${state}，这笔转账未生效，已记为待退款（退款后用 ops refund --order ${order.order_no} 结清）`,
       )
     }
     throw new OpsError(`${head}：未能标记（${outcome}）`)
