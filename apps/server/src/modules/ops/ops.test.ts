@@ -180,6 +180,22 @@ describe.each(dbKinds)('ops on %s', (kind) => {
       /价格须为金额/,
     )
     await refused(['plan-create', '--code', 'q', '--bogus', '1'], 'plan-create 不认识参数：--bogus')
+    await refused(
+      [
+        'plan-create',
+        '--code',
+        'q',
+        '--name',
+        'x',
+        '--kind',
+        'vin_period',
+        '--price',
+        '1',
+        '--days',
+        '99999',
+      ],
+      '天数不能超过 36500',
+    )
     await refused(['nope'], /^未知命令：nope/)
   })
 
@@ -271,6 +287,24 @@ describe.each(dbKinds)('ops on %s', (kind) => {
         '2099-12-31',
       ],
       /折扣须为 1 到 99/,
+    )
+    await refused(
+      [
+        'coupon-grant',
+        '--company',
+        s.mobile,
+        '--kind',
+        '折扣',
+        '--value',
+        '85',
+        '--threshold',
+        '100',
+        '--from',
+        today,
+        '--to',
+        '2099-12-31',
+      ],
+      '折扣券没有使用门槛，不能给 --threshold',
     )
     await refused(
       [

@@ -98,6 +98,7 @@ export class Ops {
     }
     const priceFen = parseYuan(input.price, '价格')
     const days = parseCount(input.days, '天数')
+    if (days > 36_500) throw new OpsError('天数不能超过 36500')
     const queries = parseCount(input.queries, '次数')
     const seats = parseCount(input.seats, '席位数')
     const items = parseCount(input.items, '条数')
@@ -208,6 +209,7 @@ export class Ops {
       title = thresholdFen ? `满${thresholdFen / 100}减${offFen / 100}` : `立减${offFen / 100}元`
       what = `减 ${yuan(offFen)}`
     } else if (kind === 'percent') {
+      if (thresholdFen) throw new OpsError('折扣券没有使用门槛，不能给 --threshold')
       percent = parseCount(input.value, '折扣（付款百分比）')
       if (percent < 1 || percent > 99)
         throw new OpsError('折扣须为 1 到 99 的整数：付款的百分比，85 即八五折')
