@@ -4,39 +4,64 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { resolve } from 'node:path'
 import { REPO_ROOT } from '../src/config'
 
-/** Starts the server with these settings on top of the test's environment; resolves once it listens. */
-export function startServer(env: Record<string, string>): Promise<ChildProcess> {
+export interface ServerProcess {
+  child: ChildProcess
+  /** Everything it wrote so far, stdout and stderr. */
+  output: () => string
+  /** Its exit code once it has exited. */
+  exited: Promise<number | null>
+}
+
+/**
+ * Runs a server process (by default the sources through tsx; `args` may name the built server or the start
+ * script) with these settings on top of the test's environment, and resolves once it says it started or it
+ * exits, whichever comes first.
+ */
+export function runServer(
+  env: Record<string, string>,
+  args = ['--import', 'tsx', resolve(REPO_ROOT, 'apps/server/src/server.ts')],
+): Promise<ServerProcess> {
+  const child = spawn(process.execPath, args, {
+    cwd: REPO_ROOT,
+    // A development server: the console SMS provider unless the test names another.
+    env: {
+      ...process.env,
+      SMS_PROVIDER: 'console',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: '/nonexistent',
+      HOST: '127.0.0.1',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  const exitedWith = new Promise<number | null>((done) => child.once('exit', (code) => done(code)))
+  const server = { child, output: () => output, exited: exitedWith }
   return new Promise((done, fail) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', resolve(REPO_ROOT, 'apps/server/src/server.ts')],
-      {
-        cwd: REPO_ROOT,
-        // A development server: the console SMS provider unless the test names another.
-        env: {
-          ...process.env,
-          SMS_PROVIDER: 'console',
-          LOG_LEVEL: 'warn',
-          WEB_DIST: '/nonexistent',
-          HOST: '127.0.0.1',
-          ...env,
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    )
-    let output = ''
-    const timer = setTimeout(() => fail(new Error(`server did not start:\n${output}`)), 30_000)
+    // Generous: a start under two browser workers on two cores took tens of seconds.
+    const timer = setTimeout(() => fail(new Error(`server did not start:\n${output}`)), 90_000)
     const onData = (chunk: Buffer) => {
       output += chunk.toString()
       if (output.includes('已启动')) {
         clearTimeout(timer)
-        done(child)
+        done(server)
       }
     }
     child.stdout?.on('data', onData)
     child.stderr?.on('data', onData)
-    child.once('exit', (code) => fail(new Error(`server exited with ${code}:\n${output}`)))
+    void exitedWith.then(() => {
+      clearTimeout(timer)
+      done(server)
+    })
   })
+}
+
+/** Starts the server and resolves once it listens; fails if it exits first. */
+export async function startServer(env: Record<string, string>): Promise<ChildProcess> {
+  const server = await runServer(env)
+  if (server.child.exitCode !== null || server.child.signalCode !== null)
+    throw new Error(`server exited with ${server.child.exitCode}:\n${server.output()}`)
+  return server.child
 }
 
 /** Resolves once the child has exited (at once if it already has). */

@@ -1,7 +1,7 @@
 // The production build (scripts/build-server.mjs) run as its own process: it starts without tsx, refuses a
 // bad configuration in Chinese, and on SIGTERM finishes the requests in flight and writes the VIN history
 // before it exits 0.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { Agent, request } from 'node:http'
 import { tmpdir } from 'node:os'
@@ -12,42 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from '../../../scripts/free-port.mjs'
 import { decodeData, sealRequest } from '../src/call/envelope-codec'
 import { REPO_ROOT } from '../src/config'
+import { runServer } from './child-server'
 
 const BUILT = resolve(REPO_ROOT, 'apps/server/dist/server.js')
 
-interface Server {
-  child: ChildProcess
-  output: () => string
-  exited: Promise<number | null>
-}
-
 /** Runs the built server (or the start script, `args`) until it says it started or exits. */
-function startBuilt(env: Record<string, string>, args = [BUILT]): Promise<Server> {
-  const child = spawn(process.execPath, args, {
-    cwd: REPO_ROOT,
-    env: { ...process.env, LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent', HOST: '127.0.0.1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)))
-  const server = { child, output: () => output, exited }
-  return new Promise((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`server did not start:\n${output}`)), 90_000)
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString()
-      if (output.includes('已启动')) {
-        clearTimeout(timer)
-        done(server)
-      }
-    }
-    child.stdout?.on('data', onData)
-    child.stderr?.on('data', onData)
-    void exited.then(() => {
-      clearTimeout(timer)
-      done(server)
-    })
-  })
-}
+const startBuilt = (env: Record<string, string>, args = [BUILT]) => runServer(env, args)
 
 /**
  * Starts a call whose body arrives in two halves: the server has the request (its headers) at once, but can
