@@ -1,11 +1,11 @@
 // Operations endpoints outside the envelope: /healthz (the process answers), /readyz (what a request needs is
 // there: the database, Redis when configured, the migrations), /metrics (Prometheus, METRICS_ALLOW only).
-import { BlockList, isIPv4 } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import { registry } from '../call/metrics'
 import type { Db } from '../db/database'
 import { pendingMigrations } from '../db/migrate'
+import { addressList } from '../lib/address-list'
 import type { SharedStore } from '../store/shared-store'
 
 export interface OpsOptions {
@@ -31,21 +31,6 @@ async function check(run: () => Promise<unknown>): Promise<string> {
     return `failed: ${(error as Error).message}`
   } finally {
     clearTimeout(timer)
-  }
-}
-
-/** Addresses and CIDR subnets, IPv4 or IPv6; an IPv4 client seen as ::ffff:a.b.c.d is judged as a.b.c.d. */
-export function addressList(entries: string[]): (ip: string) => boolean {
-  const list = new BlockList()
-  for (const entry of entries) {
-    const [address = '', bits] = entry.split('/')
-    const type = isIPv4(address) ? 'ipv4' : 'ipv6'
-    if (bits === undefined) list.addAddress(address, type)
-    else list.addSubnet(address, Number(bits), type)
-  }
-  return (ip) => {
-    const v4 = ip.startsWith('::ffff:') ? ip.slice(7) : ip
-    return isIPv4(v4) ? list.check(v4, 'ipv4') : list.check(ip, 'ipv6')
   }
 }
 

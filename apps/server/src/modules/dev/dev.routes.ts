@@ -3,11 +3,7 @@
 
 import { MOBILE_PATTERN } from '@epc/shared'
 import type { FastifyInstance } from 'fastify'
-
-/** request.ip is the client after TRUST_PROXY, so a remote client behind a local proxy is not loopback. */
-export function isLoopback(ip: string): boolean {
-  return /^127\./.test(ip) || ip === '::1' || /^::ffff:127\./i.test(ip)
-}
+import { isLoopback } from '../../lib/address-list'
 
 export async function devRoutes(app: FastifyInstance) {
   const sms = app.ctx.sms
