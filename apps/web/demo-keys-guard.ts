@@ -2,7 +2,7 @@
 // build is for development (ALLOW_DEMO_KEYS=1, which `npm start` and `npm test` set outside production).
 import type { Plugin } from 'vite'
 // By path: Vite's config loader leaves packages to Node, which cannot load the shared package's TypeScript.
-import { DEMO_SITE_KEYS } from '../../packages/shared/src/sites'
+import { isDemoKeys } from '../../packages/shared/src/sites'
 
 /** Why the VITE_SITES table (JSON, or unset for the demo keys) must not ship, or null when it may. */
 export function demoKeysProblem(rawSites: string | undefined): string | null {
@@ -10,9 +10,7 @@ export function demoKeysProblem(rawSites: string | undefined): string | null {
   const table = JSON.parse(rawSites) as Record<string, { contentKey?: string; signKey?: string }>
   // sites.ts falls back to the demo keys for a table without a default entry.
   if (!table.default) return 'VITE_SITES 没有 default 项，前端将使用公开的演示密钥'
-  const demo = Object.entries(table).find(
-    ([, keys]) => keys.contentKey === DEMO_SITE_KEYS.contentKey || keys.signKey === DEMO_SITE_KEYS.signKey,
-  )
+  const demo = Object.entries(table).find(([, keys]) => isDemoKeys(keys))
   return demo ? `VITE_SITES 的 ${demo[0]} 使用了公开的演示密钥` : null
 }
 

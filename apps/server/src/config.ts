@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { DEMO_SITE_KEYS, type SiteTable, type SmsScene } from '@epc/shared'
+import { DEMO_SITE_KEYS, isDemoKeys, type SiteTable, type SmsScene } from '@epc/shared'
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..')
 
@@ -108,8 +108,7 @@ function readSites(file: string | undefined, production: boolean): SiteTable {
     if (!/^[0-9a-f]{64}$/.test(keys.contentKey) || !keys.signKey) {
       throw new Error(`${file}: ${host} needs a 64-hex contentKey and a signKey`)
     }
-    const demo = keys.contentKey === DEMO_SITE_KEYS.contentKey || keys.signKey === DEMO_SITE_KEYS.signKey
-    if (production && demo) {
+    if (production && isDemoKeys(keys)) {
       throw new Error(`${file}: ${host} 使用了公开的演示密钥，生产模式须换成本站自己的密钥`)
     }
   }

@@ -12,6 +12,11 @@ export const DEMO_SITE_KEYS: SiteKeys = {
   signKey: 'epc-demo-sign-key-2023',
 }
 
+/** Whether keys share either half with the published demo keys: a site signed so has no protection. */
+export function isDemoKeys(keys: Partial<SiteKeys>): boolean {
+  return keys.contentKey === DEMO_SITE_KEYS.contentKey || keys.signKey === DEMO_SITE_KEYS.signKey
+}
+
 export type SiteTable = Record<string, SiteKeys> & { default: SiteKeys }
 
 /** Picks a host's keys, falling back to the `default` entry; the port is ignored. */
