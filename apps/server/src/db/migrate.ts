@@ -8,6 +8,7 @@ import * as m0004 from './migrations/0004_part_markers'
 import * as m0005 from './migrations/0005_part_number_index'
 import * as m0006 from './migrations/0006_positions'
 import * as m0007 from './migrations/0007_billing'
+import * as m0008 from './migrations/0008_payments'
 
 const migrations = {
   '0001_accounts': m0001,
@@ -17,6 +18,7 @@ const migrations = {
   '0005_part_number_index': m0005,
   '0006_positions': m0006,
   '0007_billing': m0007,
+  '0008_payments': m0008,
 }
 
 export type MigrationName = keyof typeof migrations

@@ -125,6 +125,10 @@ export interface OrdersTable {
   queries_left: number
   items_left: number
   updated_at: number
+  /** Comma-separated channels a payment was started on (0008). */
+  pay_channels: Generated<string>
+  /** When the platform was last asked about this order (trade query). */
+  queried_at: number | null
 }
 
 /** refund_needed until the operator refunds it (`ops refund`), then refunded. */
@@ -139,6 +143,38 @@ export interface PaymentsTable {
   amount_fen: number
   outcome: PaymentOutcome
   created_at: number
+}
+
+export type InvoiceKind = '普通发票' | '增值税专用发票'
+
+export interface InvoicesTable {
+  id: Generated<number>
+  order_id: number
+  company_id: number
+  kind: InvoiceKind
+  title: string
+  tax_no: string
+  email: string
+  address: string
+  phone: string
+  bank: string
+  bank_account: string
+  /** 待开票 until the operator issues it, then 已开票. */
+  state: '待开票' | '已开票'
+  created_at: number
+  issued_at: number | null
+}
+
+export interface NoticesTable {
+  id: Generated<number>
+  company_id: number
+  /** renewal_7 / renewal_1 (reminders before the service ends); the staff issue adds kinds. */
+  kind: string
+  subject: string
+  title: string
+  body: string
+  created_at: number
+  read_at: number | null
 }
 
 // Catalogue (0002_catalogue)
@@ -379,6 +415,8 @@ export interface Database {
   coupons: CouponsTable
   orders: OrdersTable
   payments: PaymentsTable
+  invoices: InvoicesTable
+  notices: NoticesTable
   cat_brand_groups: CatBrandGroupsTable
   cat_manufacturers: CatManufacturersTable
   cat_brands: CatBrandsTable
