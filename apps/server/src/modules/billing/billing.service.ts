@@ -101,6 +101,8 @@ export class BillingService {
       QueriesLeft: e.queriesLeft,
       Seats: e.seats,
       ItemsLeft: e.itemsLeft,
+      /** Whether the caller is the company's owner (who buys, renews and cancels). */
+      IsOwner: caller.isOwner,
     }
   }
 

@@ -39,6 +39,7 @@ interface Entitlement {
   QueriesLeft: number
   Seats: number
   ItemsLeft: number
+  IsOwner: boolean
 }
 
 const plan = (over: Partial<Selectable<PlansTable>> = {}): Selectable<PlansTable> =>
@@ -308,6 +309,7 @@ describe.each(dbKinds)('billing on %s', (kind) => {
       const answer = await call(path, payload, staff)
       expect([answer.ResultCode, answer.ResultMsg]).toEqual(['10001', '只有企业主账号可以购买或取消订单'])
     }
+    expect([(await entitlement(s.token)).IsOwner, (await entitlement(staff)).IsOwner]).toEqual([true, false])
     // Staff may read the company's orders.
     expect((await call<Order>('/api/billing/order', { OrderNo: order.OrderNo }, staff)).data?.State).toBe(
       '待支付',
