@@ -1,6 +1,6 @@
 // Payload schemas of the billing calls (server side).
 import * as z from 'zod/mini'
-import { BillingMessages } from './billing'
+import { BillingMessages, INVOICE_KINDS } from './billing'
 
 const planCode = z
   .string({ error: BillingMessages.planCode })
@@ -25,4 +25,52 @@ export const listOrdersSchema = z.object({
       .int({ error: '每页条数应为整数' })
       .check(z.gte(1, { error: '每页条数不正确' }), z.lte(100, { error: '每页最多100条' })),
   ),
+})
+
+const text = (max: number, error: string) =>
+  z.string({ error }).check(z.trim(), z.minLength(1, { error }), z.maxLength(max, { error }))
+const optionalText = (max: number, error: string) =>
+  z.optional(z.string({ error }).check(z.trim(), z.maxLength(max, { error })))
+
+/**
+ * An invoice request: 普通发票 needs 抬头, 税号 and 邮箱; 增值税专用发票 also the registered address and
+ * telephone, bank and account, which the form and the server check by this one schema.
+ */
+export const invoiceSchema = z
+  .object({
+    OrderNo: orderNo,
+    Kind: z.enum(INVOICE_KINDS, { error: BillingMessages.invoiceKind }),
+    Title: text(100, BillingMessages.invoiceTitle),
+    TaxNo: z
+      .string({ error: BillingMessages.taxNo })
+      .check(z.trim(), z.regex(/^[0-9A-Z]{15,20}$/, { error: BillingMessages.taxNo })),
+    Email: z
+      .string({ error: BillingMessages.email })
+      .check(
+        z.trim(),
+        z.maxLength(100, { error: BillingMessages.email }),
+        z.email({ error: BillingMessages.email }),
+      ),
+    Address: optionalText(200, BillingMessages.address),
+    Phone: optionalText(40, BillingMessages.phone),
+    Bank: optionalText(100, BillingMessages.bank),
+    BankAccount: optionalText(40, BillingMessages.bankAccount),
+  })
+  .check(
+    z.superRefine((v, ctx) => {
+      if (v.Kind !== '增值税专用发票') return
+      const needed = [
+        ['Address', BillingMessages.address],
+        ['Phone', BillingMessages.phone],
+        ['Bank', BillingMessages.bank],
+        ['BankAccount', BillingMessages.bankAccount],
+      ] as const
+      for (const [field, message] of needed) {
+        if (!v[field]) ctx.issues.push({ code: 'custom', message, path: [field], input: v[field] })
+      }
+    }),
+  )
+
+export const noticeSchema = z.object({
+  Id: z.int({ error: BillingMessages.noticeId }).check(z.gte(1, { error: BillingMessages.noticeId })),
 })

@@ -38,7 +38,21 @@ export const BillingLimits = {
   /** Nothing is paid below one fen. */
   minPayFen: 1,
   ordersPageSize: 10,
+  /** A bank-transfer (对公转账) order waits this long for the money instead of 15 minutes. */
+  transferTtlMs: 7 * 86_400_000,
+  /** Renewal reminders: this many days before the service ends. */
+  reminderDays: [7, 1],
 } as const
+
+/** What an order's payment was started on (orders.pay_channels) and what paid it (orders.channel). */
+export const PayChannelNames: Record<string, string> = {
+  alipay: '支付宝',
+  wechat: '微信支付',
+  transfer: '对公转账',
+}
+
+export const INVOICE_KINDS = ['普通发票', '增值税专用发票'] as const
+export type InvoiceKindName = (typeof INVOICE_KINDS)[number]
 
 export const BillingMessages = {
   planNotFound: '套餐不存在或已下架',
@@ -49,6 +63,20 @@ export const BillingMessages = {
   planCode: '请选择套餐',
   orderNo: '订单号不正确',
   couponId: '优惠券不正确',
+  transferUnavailable: '暂不支持对公转账',
+  orderClosed: '订单已关闭，请重新下单',
+  notPayable: '只有待支付的订单可以支付',
+  invoiceNotPaid: '只有已支付的订单可以申请发票',
+  invoiceTaken: '该订单已申请发票',
+  invoiceKind: '请选择发票类型',
+  invoiceTitle: '请填写发票抬头',
+  taxNo: '税号应为15至20位数字或大写字母',
+  email: '请填写正确的邮箱',
+  address: '请填写注册地址',
+  phone: '请填写注册电话',
+  bank: '请填写开户银行',
+  bankAccount: '请填写银行账号',
+  noticeId: '消息不正确',
 } as const
 
 /** Why a call answered 99998 (its `data.reason`). */
