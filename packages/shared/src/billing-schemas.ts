@@ -1,6 +1,6 @@
 // Payload schemas of the billing calls (server side).
 import * as z from 'zod/mini'
-import { BillingMessages } from './billing'
+import { BillingMessages, PAY_CHANNELS } from './billing'
 
 const planCode = z
   .string({ error: BillingMessages.planCode })
@@ -25,4 +25,20 @@ export const listOrdersSchema = z.object({
       .int({ error: '每页条数应为整数' })
       .check(z.gte(1, { error: '每页条数不正确' }), z.lte(100, { error: '每页最多100条' })),
   ),
+})
+
+const payChannel = z.enum(PAY_CHANNELS, { error: BillingMessages.payChannel })
+export const paySchema = z.object({ OrderNo: orderNo, Channel: payChannel })
+
+// The return page's query string as an object: a few dozen short strings at most (Alipay sends about 12).
+const returnValue = z
+  .string({ error: BillingMessages.payResultInvalid })
+  .check(z.maxLength(2048, { error: BillingMessages.payResultInvalid }))
+export const payResultSchema = z.object({
+  Channel: payChannel,
+  Params: z
+    .record(z.string(), returnValue, { error: BillingMessages.payResultInvalid })
+    .check(
+      z.refine((params) => Object.keys(params).length <= 40, { error: BillingMessages.payResultInvalid }),
+    ),
 })

@@ -38,7 +38,18 @@ export const BillingLimits = {
   /** Nothing is paid below one fen. */
   minPayFen: 1,
   ordersPageSize: 10,
+  /** A pending order with a started payment is asked about (trade query) at most this often when read. */
+  tradeQueryEveryMs: 10_000,
+  /** The payment result page may ask the platform this often while the payment is still processing. */
+  payResultQueryEveryMs: 3_000,
 } as const
+
+/** The online payment channels: Alipay 电脑网站支付 and WeChat Pay Native (a QR code). */
+export const PAY_CHANNELS = ['alipay', 'wechat'] as const
+export type PayChannel = (typeof PAY_CHANNELS)[number]
+
+/** What the payment result page shows: paid, not known yet, or not paid (closed, failed). */
+export type PayResultState = 'success' | 'processing' | 'failed'
 
 export const BillingMessages = {
   planNotFound: '套餐不存在或已下架',
@@ -49,6 +60,12 @@ export const BillingMessages = {
   planCode: '请选择套餐',
   orderNo: '订单号不正确',
   couponId: '优惠券不正确',
+  payChannel: '请选择支付方式',
+  channelNotOffered: '暂不支持该支付方式',
+  orderClosed: '订单已关闭，请重新下单',
+  notPayable: '只有待支付的订单可以支付',
+  payUnavailable: '支付服务暂不可用，请稍后再试',
+  payResultInvalid: '支付结果参数不正确',
 } as const
 
 /** Why a call answered 99998 (its `data.reason`). */
