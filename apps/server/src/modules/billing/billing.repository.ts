@@ -134,7 +134,7 @@ export function pageOfOrders(db: Q, companyId: number, offset: number, limit: nu
 export function duePendingOrders(db: Q, now: number, companyId?: number) {
   let q = db
     .selectFrom('orders')
-    .select('id')
+    .select(['id', 'order_no', 'pay_channels', 'expires_at'])
     .where('state', '=', OrderState.pending)
     .where('expires_at', '<=', now)
   if (companyId !== undefined) q = q.where('company_id', '=', companyId)
