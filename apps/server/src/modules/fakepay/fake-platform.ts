@@ -36,7 +36,7 @@ export interface FakeTrade {
   returnUrl: string
   /** WeChat's code_url ('' for Alipay). */
   codeUrl: string
-  /** open: waiting for the payer; failed: the payer's payment failed (a new payment start reopens it). */
+  /** open: waiting for the payer; failed: the payment failed, the trade is closed (a new payment start reopens it). */
   state: 'open' | 'paid' | 'failed'
   createdAt: number
   paidAt: number | null
@@ -598,6 +598,7 @@ export class FakePayPlatform {
    */
   async pay(trade: FakeTrade, result: FakeResult, opts: { dropNotify?: boolean } = {}) {
     if (trade.state === 'paid') throw new FakePayRefusal('该交易已支付')
+    if (trade.state === 'failed') throw new FakePayRefusal('交易已关闭，请回到商户页面重新发起支付')
     if (this.expired(trade)) throw new FakePayRefusal('交易已超时关闭，不能付款')
     if (result === 'fail') {
       trade.state = 'failed'

@@ -108,7 +108,9 @@ export async function fakePayRoutes(app: FastifyInstance, opts: { platform: Fake
     const trade = platform.tradeByCodeUrl(codeUrl)
     if (!trade) return html(reply, messagePage('微信支付', '二维码无效'), 404)
     if (trade.state === 'paid') return html(reply, messagePage('微信支付', '该订单已支付'))
-    if (platform.expired(trade)) return html(reply, messagePage('微信支付', '二维码已过期'))
+    if (platform.expired(trade) || trade.state === 'failed') {
+      return html(reply, messagePage('微信支付', '二维码已失效，请回到商户页面重新发起支付'))
+    }
     return html(reply, wechatScanPage(trade))
   })
 

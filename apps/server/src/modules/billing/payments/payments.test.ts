@@ -417,6 +417,8 @@ describe.each(dbKinds)('paying orders on %s', (kind) => {
     t.clock.advance(3_000)
     await post('/fakepay/alipay/pay', { out_trade_no: s.order.OrderNo, result: 'fail' })
     expect((await result(params())).data).toEqual({ State: 'failed' })
+    const closed = await post('/fakepay/alipay/pay', { out_trade_no: s.order.OrderNo, result: 'success' })
+    expect(closed.status).toBe(400)
     // A new payment start reopens the trade; paid without its notify, the return's query settles it.
     await pay(s.token, s.order.OrderNo, 'alipay').then(async (p) => fetch(p.data?.PayUrl ?? ''))
     await payQuietly('alipay', s.trade)
