@@ -21,6 +21,7 @@ import { billingRoutes } from './modules/billing/billing.routes'
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes'
 import { catalogueVersion } from './modules/catalogue/catalogue-version'
 import { devRoutes } from './modules/dev/dev.routes'
+import { hostBridgeRoutes } from './modules/host-bridge/host-bridge.routes'
 import { purchaseOrderRoutes } from './modules/sheets/purchase-orders.routes'
 import { quotationRoutes } from './modules/sheets/quotations.routes'
 import { opsRoutes } from './plugins/ops'
@@ -113,6 +114,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   await app.register(quotationRoutes)
   await app.register(purchaseOrderRoutes)
   await app.register(billingRoutes)
+  await app.register(hostBridgeRoutes)
   await app.register(devRoutes)
   await app.register(opsRoutes, {
     db,

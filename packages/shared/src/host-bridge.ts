@@ -164,15 +164,12 @@ export function normaliseVinAnswer(raw: unknown): HostVehicle | 0 {
 }
 
 /**
- * The record of the part asked about: the stock row (not a replacement) with its number, or the only stock
- * row when the host spells the number its own way. Undefined when the host only knows replacements.
+ * The record of the part asked about: the stock row (not a replacement) of its number, however spaced or
+ * dashed. Undefined when the host only knows replacements or other numbers: their prices are not this part's.
  */
 export function recordFor(records: HostStockRecord[], partNumber: string): HostStockRecord | undefined {
   const wanted = normalizePartNumber(partNumber)
-  const own = records.filter((r) => !r.flag)
-  return (
-    own.find((r) => normalizePartNumber(r.disp_number) === wanted) ?? (own.length === 1 ? own[0] : undefined)
-  )
+  return records.find((r) => !r.flag && normalizePartNumber(r.disp_number) === wanted)
 }
 
 /** The raw answer as the report sends it: a string as received, an object as its JSON text. */
