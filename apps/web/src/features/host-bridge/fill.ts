@@ -5,6 +5,7 @@ import { type HostStockRecord, recordFor } from '@epc/shared'
 import type { HostStockAnswer } from './bridge'
 
 export interface HostFill {
+  part_name: string
   available_stock: number
   sale_price: number | null
   /** Null where the host gave none or the clerk may not see it. */
@@ -21,6 +22,7 @@ export function hostFill(
   const own: HostStockRecord | undefined = answer ? recordFor(answer.records, partNumber) : undefined
   if (!own) return null
   return {
+    part_name: own.part_name_cn,
     available_stock: own.available_stock,
     sale_price: own.sale_price,
     purchase_price: seesPurchasePrice ? own.purchase_price : null,

@@ -1,11 +1,10 @@
-// 店端4S价: the latest dealer price of each price type the company's host reported for a part, with the
-// time it was reported. Nothing when the company never reported one.
+// 店端4S价: the latest dealer price of each price type the company's host reported for a part
+// (useDealerPrices), with the time it was reported. Nothing when the company never reported one.
+import type { DealerPrice } from '@epc/shared'
 import { Space, Typography } from 'antd'
 import { formatMoney } from '../../../lib/format'
-import { useDealerPrices } from '../api/get-dealer-prices'
 
-export function DealerPriceList({ partNumber }: { partNumber: string }) {
-  const prices = useDealerPrices(partNumber).data ?? []
+export function DealerPriceList({ prices }: { prices: DealerPrice[] }) {
   if (!prices.length) return null
   return (
     <Space orientation="vertical" size={2} data-testid="dealer-prices">
