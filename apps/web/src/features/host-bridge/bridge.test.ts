@@ -156,6 +156,18 @@ describe('failed look-ups reject with 0', () => {
     expect(await lookUp({ nothing: true })).toBe(0)
   })
 
+  it('when the object there throws, without asking another (only WebView2 names may be empty)', async () => {
+    const getstock8002 = vi.fn(() => answer8002)
+    const bridge = await bridgeOf({
+      getstock8021: () => {
+        throw new Error('DMS offline')
+      },
+      getstock8002,
+    })
+    expect(await rejection(bridge.lookUpStock('04465-02220', ''))).toBe(0)
+    expect(getstock8002).not.toHaveBeenCalled()
+  })
+
   it('when the host never answers, after the time-out', async () => {
     const started = Date.now()
     expect(await lookUp(() => new Promise(() => {}), 80)).toBe(0)

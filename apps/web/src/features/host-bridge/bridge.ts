@@ -80,10 +80,7 @@ function globalsOf(win: HostWindow): Partial<Record<HostObjectName, unknown>> {
 
 const hasAny = (objects: object) => Object.keys(objects).length > 0
 
-/**
- * The host's objects and how they came. A WebView2 proxy exists for any name, so there every name present is
- * a candidate, and a call that fails (an object the host did not add) moves on to the next one.
- */
+/** The host's objects and how they came (a WebView2 proxy may exist for a name the host never added). */
 async function findObjects(win: HostWindow, timeoutMs: number) {
   const globals = globalsOf(win)
   if (hasAny(globals)) return { style: 'globals' as const, objects: globals }
@@ -114,10 +111,14 @@ export async function detectHost(
   // The object that answered a part look-up last; asked first from then on.
   let stockSource: HostObjectName | undefined
 
-  /** Asks the first candidate that answers at all; a time-out ends the look-up (the object is there). */
+  /**
+   * Asks the first object there is. Only WebView2 moves on to the next when a call fails, as its names may be
+   * proxies of nothing; elsewhere a failing object is the host's answer. A time-out ends the look-up.
+   */
   const ask = async (names: HostObjectName[], argsOf: (name: HostObjectName) => unknown[]) => {
-    const candidates = names.filter((n) => objects[n] !== undefined)
-    if (!candidates.length) throw '' satisfies HostRejection
+    const present = names.filter((n) => objects[n] !== undefined)
+    if (!present.length) throw '' satisfies HostRejection
+    const candidates = found.style === 'webview2' ? present : present.slice(0, 1)
     for (const name of candidates) {
       try {
         return { name, answer: await withTimeout(() => invoke(objects[name], argsOf(name)), timeoutMs) }

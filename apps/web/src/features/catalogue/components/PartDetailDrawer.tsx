@@ -158,6 +158,8 @@ export function PartDetailDrawer(props: {
             </Descriptions.Item>
           </Descriptions>
 
+          <HostStockSection partNumber={data.disp_number} make={make} />
+
           <Section title="替换关系">
             {data.chain.length > 1 ? (
               <Timeline
@@ -255,8 +257,6 @@ export function PartDetailDrawer(props: {
               ]}
             />
           </Section>
-
-          <HostStockSection partNumber={data.disp_number} make={make} />
 
           <Section title={`适用车型（${data.models.length}）`}>
             <Table

@@ -36,7 +36,7 @@ export function PartsSearchTable({ rows, loading, onOpen, onPick }: Props) {
     ? (['stock', 'price'] as const).map((show) => ({
         title: show === 'stock' ? '本店库存' : '本店售价',
         key: `host-${show}`,
-        width: show === 'stock' ? 64 : 84,
+        width: show === 'stock' ? 76 : 88,
         align: 'right' as const,
         onCell: (row: PartsQueryRow) => ({ colSpan: isPartHit(row) ? 1 : 0 }),
         render: (_: unknown, row: PartsQueryRow) =>

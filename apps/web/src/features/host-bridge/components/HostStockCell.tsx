@@ -11,7 +11,7 @@ export function HostStockCell({ partNumber, show }: { partNumber: string; show: 
   const fill = hostFill(stock.data, partNumber, maySeeDealerPurchasePrice(useSession((s) => s.info)))
   if (!fill) return <span style={{ color: '#bbb' }}>-</span>
   return (
-    <span data-testid={`host-${show}`}>
+    <span data-testid={`host-${show}-cell`}>
       {show === 'stock' ? fill.available_stock : formatMoney(fill.sale_price)}
     </span>
   )
