@@ -26,6 +26,7 @@ import { catalogueVersion } from './modules/catalogue/catalogue-version'
 import { devRoutes } from './modules/dev/dev.routes'
 import { FakePayPlatform } from './modules/fakepay/fake-platform'
 import { fakePayRoutes } from './modules/fakepay/fakepay.routes'
+import { hostBridgeRoutes } from './modules/host-bridge/host-bridge.routes'
 import { purchaseOrderRoutes } from './modules/sheets/purchase-orders.routes'
 import { quotationRoutes } from './modules/sheets/quotations.routes'
 import { opsRoutes } from './plugins/ops'
@@ -138,6 +139,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   await app.register(billingRoutes)
   await app.register(paymentRoutes, { payments })
   if (fakePay) await app.register(fakePayRoutes, { prefix: '/fakepay', platform: fakePay })
+  await app.register(hostBridgeRoutes)
   await app.register(devRoutes)
   await app.register(opsRoutes, {
     db,

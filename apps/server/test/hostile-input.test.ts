@@ -119,6 +119,13 @@ function documentedCalls(v: {
     c('/api/epc/deletepurchaseorderdetail', { OrderId: tp.OrderId, Id: tp.line }),
     c('/api/epc/querypurchaseordermasterselectoption', { Type: 0 }),
     c('/api/epc/vinfill', { VIN: v.vin }),
+    c('/api/author/update4spricelist', {
+      partNumber: '5Q0698151E',
+      pb: 1,
+      json: JSON.stringify({ code: 200, data: { records: [{ PART_NO: '5Q0698151E', NETWR: '12.00' }] } }),
+      name: '测试汽配',
+    }),
+    c('/api/author/get4spricelist', { partNumber: '5Q0698151E' }),
   ]
 }
 

@@ -1,5 +1,6 @@
 // The Content-Security-Policy against the real app: every screen of the router, signed out and signed in,
-// must load without one violation, and pages and API answers must carry the policy.
+// must load without one violation, pages and API answers must carry the policy, and a page of an origin not
+// in FRAME_ANCESTORS cannot frame the app (desktop hosts load it top level).
 import type { VinHistoryAnswer, VinQueryAnswer } from '@epc/shared'
 import { expect, type Page, test } from '@playwright/test'
 import { accountWithApi, signIn } from './support'
@@ -96,4 +97,35 @@ test('no screen violates the Content-Security-Policy, and answers carry it', asy
   await expect.poll(() => violations.length).toBe(1)
   expect(violations[0]).toContain('script-src')
   expect(await page.evaluate(() => (window as unknown as { inlineRan?: boolean }).inlineRan)).toBeUndefined()
+})
+
+test('a page of an origin not in FRAME_ANCESTORS cannot frame the app; the app itself may', async ({
+  page,
+  baseURL,
+}) => {
+  /** Opens a page of `origin` that frames the app's sign-in screen, and answers that frame. */
+  const framedFrom = async (origin: string) => {
+    await page.route(`${origin}/framing-host`, (route) =>
+      route.fulfill({
+        contentType: 'text/html; charset=utf-8',
+        body: `<!doctype html><title>店端</title><iframe src="${baseURL}/login" width="800" height="600"></iframe>`,
+      }),
+    )
+    // The load event waits for the frame, refused or not.
+    await page.goto(`${origin}/framing-host`)
+    const frame = page.frames().find((f) => f !== page.mainFrame())
+    if (!frame) throw new Error('no frame')
+    return frame
+  }
+
+  // A host or portal framing the app from an unlisted origin (frame-ancestors is 'self' by default):
+  // Chromium puts its error page where the app would be.
+  const refused = await framedFrom('http://desk.example.test')
+  expect(refused.url()).toBe('chrome-error://chromewebdata/')
+  await expect(refused.getByLabel('手机号')).toHaveCount(0)
+
+  // The control: the same frame in a page of the app's own origin shows the sign-in screen.
+  const allowed = await framedFrom(baseURL ?? '')
+  expect(allowed.url()).toBe(`${baseURL}/login`)
+  await expect(allowed.getByLabel('手机号')).toBeVisible()
 })

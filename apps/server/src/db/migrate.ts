@@ -9,6 +9,7 @@ import * as m0005 from './migrations/0005_part_number_index'
 import * as m0006 from './migrations/0006_positions'
 import * as m0007 from './migrations/0007_billing'
 import * as m0008 from './migrations/0008_payments'
+import * as m0009 from './migrations/0009_host_prices'
 
 const migrations = {
   '0001_accounts': m0001,
@@ -19,6 +20,7 @@ const migrations = {
   '0006_positions': m0006,
   '0007_billing': m0007,
   '0008_payments': m0008,
+  '0009_host_prices': m0009,
 }
 
 export type MigrationName = keyof typeof migrations

@@ -405,6 +405,24 @@ export interface SheetCountersTable {
   last: number
 }
 
+// Dealer prices reported from a desktop host (0009_host_prices)
+
+export interface HostPricesTable {
+  id: Generated<number>
+  company_id: number
+  account_id: number
+  part_number: string
+  part_norm: string
+  type4s: number
+  raw: string
+  raw_length: number
+  sale_fen: number | null
+  purchase_fen: number | null
+  stock: number | null
+  minute: number
+  created_at: number
+}
+
 export interface Database {
   companies: CompaniesTable
   accounts: AccountsTable
@@ -443,6 +461,7 @@ export interface Database {
   sheets: SheetsTable
   sheet_lines: SheetLinesTable
   sheet_counters: SheetCountersTable
+  host_prices: HostPricesTable
 }
 
 export type Account = Selectable<AccountsTable>

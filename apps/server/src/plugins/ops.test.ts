@@ -48,7 +48,10 @@ describe.each(dbKinds)('operations endpoints on %s', (kind) => {
     expect(res.statusCode).toBe(503)
     expect(res.json()).toMatchObject({
       status: 'unavailable',
-      checks: { database: 'ok', migrations: 'pending: 0006_positions, 0007_billing, 0008_payments' },
+      checks: {
+        database: 'ok',
+        migrations: 'pending: 0006_positions, 0007_billing, 0008_payments, 0009_host_prices',
+      },
     })
     await drop()
   })

@@ -1,5 +1,6 @@
 // The part-detail drawer every catalogue screen opens on a part: identity, supersession chain, substitutes,
 // 4S price lists, stock in the ten warehouses and the models the part fits (each opening its illustration).
+// Inside a desktop host also the dealer's own stock, and the dealer prices the company reported (店端4S价).
 import type { PartDetailAnswer, StockRow } from '@epc/shared'
 import { WAREHOUSES } from '@epc/shared'
 import { Descriptions, Drawer, Empty, Skeleton, Table, Tag, Timeline, Typography } from 'antd'
@@ -8,6 +9,16 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { useDisplaySize } from '../../../lib/display-size'
 import { formatMoney } from '../../../lib/format'
 import { useCloseWhenHidden } from '../../../lib/keep-alive'
+import { useSession } from '../../../lib/session'
+import {
+  DealerPriceList,
+  HostStockPanel,
+  hostFill,
+  maySeeDealerPurchasePrice,
+  useDealerPrices,
+  useHostStock,
+  useInHost,
+} from '../../host-bridge'
 import { usePartDetail } from '../api/part-detail'
 import { fromTypeAt, partsDetailUrl } from '../links'
 import { pendingPart } from '../pending-part'
@@ -38,8 +49,19 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   )
 }
 
-export function PartDetailDrawer(props: { partNumber: string | null; onClose: () => void }): JSX.Element {
-  const { partNumber, onClose } = props
+/** The dealer's live stock, as a section of its own inside a host (nothing elsewhere). */
+function HostStockSection({ partNumber, make }: { partNumber: string; make: string }) {
+  const panel = <HostStockPanel partNumber={partNumber} make={make} />
+  return useInHost() ? <Section title="本店库存（店端系统）">{panel}</Section> : null
+}
+
+export function PartDetailDrawer(props: {
+  partNumber: string | null
+  onClose: () => void
+  /** The maker code of the model in view (its brand number), for the host's 8021 look-up. */
+  make?: string
+}): JSX.Element {
+  const { partNumber, onClose, make = '' } = props
   useCloseWhenHidden(partNumber !== null, onClose)
   const size = useDisplaySize()
   const detail = usePartDetail(partNumber)
@@ -47,6 +69,12 @@ export function PartDetailDrawer(props: { partNumber: string | null; onClose: ()
   const [params] = useSearchParams()
   const { pathname } = useLocation()
   const data = detail.data
+  // The host is asked for the part number as the catalogue shows it, once the catalogue has answered.
+  const shownNumber = data?.disp_number ?? null
+  const host = useHostStock(shownNumber, make)
+  const seesPurchase = maySeeDealerPurchasePrice(useSession((s) => s.info))
+  const fill = shownNumber ? hostFill(host.data, shownNumber, seesPurchase) : null
+  const dealerPrices = useDealerPrices(shownNumber).data ?? []
 
   // A fitting model opens in the search context the drawer was opened from.
   const modelUrl = (m: FittingModel) =>
@@ -72,10 +100,18 @@ export function PartDetailDrawer(props: { partNumber: string | null; onClose: ()
           size="small"
           part={
             data
-              ? pendingPart({
-                  ...data,
-                  stock_total: data.stock.reduce((sum, s) => sum + s.STOCK_QUANTITY, 0),
-                })
+              ? {
+                  ...pendingPart({
+                    ...data,
+                    stock_total: data.stock.reduce((sum, s) => sum + s.STOCK_QUANTITY, 0),
+                  }),
+                  // The dealer's own stock and prices, when the host has the part.
+                  ...(fill && {
+                    available_stock: fill.available_stock,
+                    sale_price: fill.sale_price ?? data.price,
+                    purchase_price: fill.purchase_price,
+                  }),
+                }
               : null
           }
         />
@@ -109,6 +145,11 @@ export function PartDetailDrawer(props: { partNumber: string | null; onClose: ()
                 {formatMoney(data.price)}
               </Typography.Text>
             </Descriptions.Item>
+            {dealerPrices.length > 0 && (
+              <Descriptions.Item label="店端4S价" span={2}>
+                <DealerPriceList prices={dealerPrices} />
+              </Descriptions.Item>
+            )}
             <Descriptions.Item label="替换为">
               {data.replaced_by ? <span style={mono}>{data.replaced_by}</span> : '-'}
             </Descriptions.Item>
@@ -116,6 +157,8 @@ export function PartDetailDrawer(props: { partNumber: string | null; onClose: ()
               {data.remark || '-'}
             </Descriptions.Item>
           </Descriptions>
+
+          <HostStockSection partNumber={data.disp_number} make={make} />
 
           <Section title="替换关系">
             {data.chain.length > 1 ? (

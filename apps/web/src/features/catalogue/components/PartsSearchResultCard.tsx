@@ -1,9 +1,11 @@
 // One part-code answer as a card (the single-code screen): the part with its 4S price, what the status
-// means, the substitutes and the stock per warehouse; candidates or 未找到该编码 when there is no one part.
+// means, the substitutes and the stock per warehouse, and inside a desktop host the dealer's own stock;
+// candidates or 未找到该编码 when there is no one part.
 import type { PartsQueryRow } from '@epc/shared'
 import { Alert, Card, Descriptions, Empty, Table, Tag } from 'antd'
 import { useDisplaySize } from '../../../lib/display-size'
 import { formatMoney } from '../../../lib/format'
+import { HostStockPanel, useInHost } from '../../host-bridge'
 import { isPartHit, type PartsSearchHit } from '../part-codes'
 import { pendingPart } from '../pending-part'
 import { AddToSheetButtons } from './AddToSheet'
@@ -18,6 +20,7 @@ interface Props {
 
 export function PartsSearchResultCard({ row, onOpen, onPick }: Props) {
   const size = useDisplaySize()
+  const inHost = useInHost()
   if (row.status === 'none') {
     return (
       <Card data-testid="parts-result-card">
@@ -82,6 +85,12 @@ export function PartsSearchResultCard({ row, onOpen, onPick }: Props) {
         columns={stockColumns<PartsSearchHit>(56)}
         scroll={{ x: 'max-content' }}
       />
+      {inHost && (
+        <div style={{ marginTop: 16 }}>
+          <div className={styles.hostTitle}>本店库存（店端系统）</div>
+          <HostStockPanel partNumber={row.disp_number} />
+        </div>
+      )}
     </Card>
   )
 }

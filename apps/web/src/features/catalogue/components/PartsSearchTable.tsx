@@ -1,10 +1,12 @@
 // The batch part-code answer as one dense table: code as typed, part, 4S price, substitutes and stock in
-// the ten warehouses. Rows that are not a part (several candidates, not found) span the part columns.
+// the ten warehouses; inside a desktop host also the dealer's own stock and price. Rows that are not a part
+// (several candidates, not found) span the part columns.
 import type { PartsQueryRow } from '@epc/shared'
 import { Table } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { useDisplaySize } from '../../../lib/display-size'
 import { formatMoney } from '../../../lib/format'
+import { HostStockCell, useInHost } from '../../host-bridge'
 import { isPartHit } from '../part-codes'
 import { pendingPart } from '../pending-part'
 import { AddToSheetMenu } from './AddToSheet'
@@ -24,11 +26,23 @@ interface Props {
 }
 
 // The columns after the part number that a non-part row's message spans: name, price, substitutes and the
-// ten warehouses (not the total, which is pinned to the right edge).
+// ten warehouses (not the total, which is pinned to the right edge), and the host's two inside a host.
 const SPANNED = 13
 
 export function PartsSearchTable({ rows, loading, onOpen, onPick }: Props) {
   const large = useDisplaySize() === 'large'
+  const inHost = useInHost()
+  const hostColumns: ColumnsType<PartsQueryRow> = inHost
+    ? (['stock', 'price'] as const).map((show) => ({
+        title: show === 'stock' ? '本店库存' : '本店售价',
+        key: `host-${show}`,
+        width: show === 'stock' ? 76 : 88,
+        align: 'right' as const,
+        onCell: (row: PartsQueryRow) => ({ colSpan: isPartHit(row) ? 1 : 0 }),
+        render: (_: unknown, row: PartsQueryRow) =>
+          isPartHit(row) ? <HostStockCell partNumber={row.disp_number} show={show} /> : null,
+      }))
+    : []
   // Below 1440 px the typed code gets no column of its own, so the ten warehouses fit without scrolling: a
   // found part's number is what was typed, and the other statuses name the typed code in their note.
   const inputColumn: ColumnsType<PartsQueryRow> = large
@@ -62,7 +76,7 @@ export function PartsSearchTable({ rows, loading, onOpen, onPick }: Props) {
       ),
       key: 'number',
       width: large ? 176 : 140,
-      onCell: (row) => ({ colSpan: isPartHit(row) ? 1 : SPANNED + 1 }),
+      onCell: (row) => ({ colSpan: isPartHit(row) ? 1 : SPANNED + hostColumns.length + 1 }),
       render: (_, row) =>
         isPartHit(row) ? (
           <>
@@ -102,6 +116,7 @@ export function PartsSearchTable({ rows, loading, onOpen, onPick }: Props) {
       render: (_, row) =>
         isPartHit(row) ? <span className={styles.price}>{formatMoney(row.price)}</span> : null,
     },
+    ...hostColumns,
     {
       title: '互换件',
       key: 'substitutes',

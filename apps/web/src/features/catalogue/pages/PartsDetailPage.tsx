@@ -190,7 +190,11 @@ export default function PartsDetailPage() {
           />
         </div>
       </div>
-      <PartDetailDrawer partNumber={drawerPart} onClose={() => setDrawerPart(null)} />
+      <PartDetailDrawer
+        partNumber={drawerPart}
+        onClose={() => setDrawerPart(null)}
+        make={(data?.model ?? tree.data?.model)?.brand_number}
+      />
     </div>
   )
 }

@@ -1,7 +1,8 @@
 // The add-part dialog (spec sections 4, 5): part number (trimmed), name, quantity (default 1) and the sale
 // price, or the purchase price on a purchase order; the catalogue fills name, prices and stock of a known
-// number. 添加 closes, 添加并继续 stays open and cleared; a part already on the sheet (10003) asks whether
-// to add it again. Pending parts handed over by the `db` parameter are offered one after another.
+// number, and inside a desktop host the dealer's own stock and prices win over the catalogue's. 添加 closes,
+// 添加并继续 stays open and cleared; a part already on the sheet (10003) asks whether to add it again.
+// Pending parts handed over by the `db` parameter are offered one after another.
 import { amountField, partNameField, partNumberField, purchasePriceField, type SheetKind } from '@epc/shared'
 import { useQueryClient } from '@tanstack/react-query'
 import type { InputRef } from 'antd'
@@ -11,6 +12,13 @@ import { feedback } from '../../../lib/feedback'
 import { decimalRule, fieldRule } from '../../../lib/form-rules'
 import { formatMoney } from '../../../lib/format'
 import { useSession } from '../../../lib/session'
+import {
+  type HostFill,
+  hostFill,
+  hostStockQuery,
+  maySeeDealerPurchasePrice,
+  useInHost,
+} from '../../host-bridge'
 import { isDuplicatePart, useAddSheetLine } from '../api/add-sheet-line'
 import { type CatalogueFill, partFillQuery } from '../api/get-part-fill'
 import { useDialogSession } from '../hooks/use-dialog-session'
@@ -77,23 +85,62 @@ function AddPartDialogModal({
   const queryClient = useQueryClient()
   const addLine = useAddSheetLine(kind)
   const userName = useSession((s) => s.info?.UserName ?? '')
+  const seesPurchase = maySeeDealerPurchasePrice(useSession((s) => s.info))
+  const inHost = useInHost()
   const [index, setIndex] = useState(0)
   const [looking, setLooking] = useState(false)
   const [stock, setStock] = useState<Stock | null>(null)
   const [unknown, setUnknown] = useState(false)
+  // The dealer's own row of the number looked up, from the desktop host.
+  const [host, setHost] = useState<HostFill | null>(null)
   const numberRef = useRef<InputRef>(null)
   const amountRef = useRef<HTMLInputElement & { nativeElement: HTMLElement }>(null)
   // Values the catalogue put in: a later answer may replace them, but never what the user typed.
   const filled = useRef<Partial<Values>>({})
   const lookedUp = useRef('')
+  // Both answers of the number looked up, whichever came first: the host's values win over the catalogue's.
+  const answers = useRef<{ catalogue: CatalogueFill | null; host: HostFill | null }>({
+    catalogue: null,
+    host: null,
+  })
 
   const remaining = () => queue.slice(index)
+
+  /** Puts what the catalogue and the host know into the fields the user has not typed in. */
+  const offer = () => {
+    const { catalogue, host: dealer } = answers.current
+    const purchase = dealer?.purchase_price ?? catalogue?.purchasePrice ?? null
+    const values: Partial<Values> = {
+      part_name: catalogue?.part_name || dealer?.part_name,
+      price: quote ? (dealer?.sale_price ?? catalogue?.salePrice ?? null) : purchase,
+      purchase_price: purchase,
+    }
+    for (const [key, value] of Object.entries(values) as [keyof Values, Values[keyof Values]][]) {
+      const current = form.getFieldValue(key)
+      const free =
+        current === null || current === undefined || current === '' || current === filled.current[key]
+      if (value === null || value === undefined || !free) continue
+      form.setFieldValue(key, value)
+      ;(filled.current as Record<string, unknown>)[key] = value
+    }
+  }
 
   const fillFromCatalogue = async (raw: string) => {
     const number = raw.trim()
     if (!number || number === lookedUp.current) return
     lookedUp.current = number
+    answers.current = { catalogue: null, host: null }
+    setHost(null)
     setLooking(true)
+    // The host answers by itself (a failing host leaves the catalogue's values, and says nothing).
+    if (inHost) {
+      void queryClient.fetchQuery(hostStockQuery(number)).then((answer) => {
+        if (lookedUp.current !== number) return
+        answers.current.host = hostFill(answer, number, seesPurchase)
+        setHost(answers.current.host)
+        offer()
+      })
+    }
     // A number the catalogue does not know is normal here: the form is then filled by hand.
     const answer = await queryClient.fetchQuery(partFillQuery(number)).catch(() => null)
     setLooking(false)
@@ -104,25 +151,16 @@ function AddPartDialogModal({
       return
     }
     setStock(answer)
-    const offer: Partial<Values> = {
-      part_name: answer.part_name,
-      price: quote ? answer.salePrice : answer.purchasePrice,
-      purchase_price: answer.purchasePrice,
-    }
-    for (const [key, value] of Object.entries(offer) as [keyof Values, Values[keyof Values]][]) {
-      const current = form.getFieldValue(key)
-      const free =
-        current === null || current === undefined || current === '' || current === filled.current[key]
-      if (value === null || value === undefined || !free) continue
-      form.setFieldValue(key, value)
-      ;(filled.current as Record<string, unknown>)[key] = value
-    }
+    answers.current.catalogue = answer
+    offer()
   }
 
   // Each offered part (or an empty form) starts fresh, then asks the catalogue about its number.
   const start = (next: PendingPart | undefined) => {
     filled.current = {}
     lookedUp.current = ''
+    answers.current = { catalogue: null, host: null }
+    setHost(null)
     setUnknown(false)
     setStock(
       next && (next.area_stock || next.available_stock)
@@ -168,7 +206,7 @@ function AddPartDialogModal({
       Amount: Number(values.Amount),
       price: Number(values.price),
       purchase_price: quote ? values.purchase_price : undefined,
-      available_stock: stock?.available_stock ?? 0,
+      available_stock: host?.available_stock ?? stock?.available_stock ?? 0,
       area_stock: stock?.area_stock ?? '',
       addedBy: userName,
     }
@@ -267,6 +305,7 @@ function AddPartDialogModal({
                   // The stock shown belongs to the number looked up, not to one being typed.
                   if (e.target.value.trim() !== lookedUp.current) {
                     setStock(null)
+                    setHost(null)
                     setUnknown(false)
                   }
                 }}
@@ -326,6 +365,22 @@ function AddPartDialogModal({
             <span style={{ color: '#8c8c8c' }}>车型库中未找到此编码，请手动填写名称和价格</span>
           ) : null}
         </div>
+        {host && (
+          <div data-testid="host-part-stock" style={{ color: '#595959', marginTop: 4 }}>
+            <Space size={8} wrap>
+              <Tag color="orange" style={{ marginInlineEnd: 0 }}>
+                店端
+              </Tag>
+              <span>
+                本店库存 <b>{host.available_stock}</b>
+              </span>
+              <span>本店售价 {formatMoney(host.sale_price)}</span>
+              {seesPurchase && <span>进价 {formatMoney(host.purchase_price)}</span>}
+              {host.storagePositionCode && <span>储位 {host.storagePositionCode}</span>}
+              {host.salesBanned && <Tag color="red">停售</Tag>}
+            </Space>
+          </div>
+        )}
         <button type="submit" hidden aria-hidden />
       </Form>
     </Modal>

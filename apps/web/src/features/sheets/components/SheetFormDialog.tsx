@@ -1,5 +1,6 @@
 // The create/edit dialog of a sheet (spec sections 4, 5): modal, not closed by the mask; editing when a sheet
-// is passed in. A 17-character VIN fills plate and model (/api/epc/vinfill); past vehicles and suppliers
+// is passed in. A 17-character VIN fills plate and model (from the desktop host's getstock0401 when it knows
+// the VIN, else /api/epc/vinfill); past vehicles and suppliers
 // are suggested; quotation types come from the spec's list; the maker defaults to the signed-in user.
 import {
   carNoField,
@@ -19,6 +20,7 @@ import { useMemo, useRef, useState } from 'react'
 import { feedback } from '../../../lib/feedback'
 import { fieldRule } from '../../../lib/form-rules'
 import { useSession } from '../../../lib/session'
+import { hostVehicleQuery, useInHost } from '../../host-bridge'
 import { useCreateSheet } from '../api/create-sheet'
 import { usePastSuppliers, usePastVehicles } from '../api/get-sheet-suggestions'
 import { vinFillQuery } from '../api/get-vin-fill'
@@ -67,6 +69,7 @@ const FILL_NOTES: Record<string, string> = {
   sheet: '已按此车架号最近的单据填入车牌号和车型',
   catalogue: '已从车型库填入车型',
   none: '车型库中未找到唯一车型，请手动填写',
+  host: '已从店端系统填入车牌号和车型',
 }
 
 function matches(text: string, typed: string) {
@@ -100,6 +103,7 @@ function SheetFormDialogModal({
   const userName = useSession((s) => s.info?.UserName ?? '')
   const vehicles = usePastVehicles(open)
   const suppliers = usePastSuppliers(open && !quote)
+  const inHost = useInHost()
   const [fillNote, setFillNote] = useState('')
   // Values the VIN fill put in: a later fill may replace them, but never what the user typed.
   const filled = useRef<Partial<Values>>({})
@@ -138,6 +142,14 @@ function SheetFormDialogModal({
     if (form.getFieldError('VIN').length) setTimeout(() => void form.validateFields(['VIN']).catch(() => {}))
     if (vin.length !== VIN_LENGTH || !VIN_CHARS.test(vin)) {
       setFillNote('')
+      return
+    }
+    // The dealer's system knows its customers' plates; a host without the VIN leaves it to the server.
+    const known = inHost ? await queryClient.fetchQuery(hostVehicleQuery(vin)) : null
+    if (lastVin.current !== vin) return
+    if (known) {
+      put({ carNo: known.plate, carType: known.model })
+      setFillNote(FILL_NOTES.host ?? '')
       return
     }
     const answer = await queryClient.fetchQuery(vinFillQuery(vin)).catch(() => null)
