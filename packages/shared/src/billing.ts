@@ -51,6 +51,10 @@ export const BillingMessages = {
   orderNo: '订单号不正确',
   couponId: '优惠券不正确',
   invoiceKind: '请选择发票类型',
+  /** The web client's words for an ended service (99998 `expired`, the buy page's banner): to the owner … */
+  serviceEnded: '您的服务已到期，续费后即可继续查询',
+  /** … and to staff, who cannot buy. */
+  serviceEndedStaff: '您所在企业的服务已到期，请联系企业主账号续费后继续查询',
 } as const
 
 /** Why a call answered 99998 (its `data.reason`). */
