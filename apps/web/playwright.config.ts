@@ -64,6 +64,8 @@ export default defineConfig({
       SMS_PROVIDER: 'console',
       // Every test registers its own account from this one address.
       SMS_PER_ADDRESS_HOUR: '100000',
+      // Payments go to the local fake platform (/fakepay), which the billing tests drive.
+      PAYMENT_PLATFORM: 'fake',
     },
   },
 })

@@ -8,6 +8,8 @@ export const CHANNEL_NAMES: Record<string, string> = {
   alipay: '支付宝',
   wechat: '微信支付',
   transfer: '对公转账',
+  // What the operator's mark-paid (a bank transfer that arrived) records.
+  bank: '对公转账',
   free: '免费领取',
 }
 

@@ -63,7 +63,7 @@ export interface Order {
   Seats: number
   Items: number
   CouponId: number | null
-  /** How it was paid ('alipay', 'wechat', 'transfer', 'free'), '' while unpaid. */
+  /** How it was paid ('alipay', 'wechat', 'transfer' or the operator's 'bank', 'free'), '' while unpaid. */
   Channel: string
   CreateTime: string
   ExpireTime: string
