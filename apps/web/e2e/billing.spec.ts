@@ -8,7 +8,7 @@ import { promisify } from 'node:util'
 import { expect, type Locator, type Page, test } from '@playwright/test'
 import Database from 'better-sqlite3'
 import { decodeData } from '../src/lib/envelope'
-import { accountWithApi, signIn, type TestAccount } from './support'
+import { accountWithApi, screenshot, signIn, type TestAccount } from './support'
 
 const ROOT = resolve(import.meta.dirname, '../../..')
 const DAY_MS = 86_400_000
@@ -82,6 +82,7 @@ test('a plan bought with the best coupon and paid by WeChat QR extends the servi
   await expect(page.getByTestId('pay-amount')).toHaveText('¥199.00')
   await page.getByRole('radio', { name: /满100减20/ }).check()
   await expect(page.getByTestId('pay-amount')).toHaveText('¥179.00')
+  await screenshot(page, 'buy-service')
 
   await page.getByRole('button', { name: '确认下单' }).click()
   await expect(page).toHaveURL(/\/onlinePayment\?orderNo=\d{20}$/)
@@ -96,6 +97,7 @@ test('a plan bought with the best coupon and paid by WeChat QR extends the servi
   expect(CodeUrl).toBeTruthy()
   await expect(page.getByTestId('wechat-qr')).toBeVisible()
   await expect(page.getByText('请使用微信扫一扫完成支付')).toBeVisible()
+  await screenshot(page, 'online-payment-wechat')
 
   // The payer scans and pays on the fake platform; the page learns it by reading the order.
   const paid = await request.post('/fakepay/wechat/pay', { data: { code_url: CodeUrl, result: 'success' } })
@@ -155,6 +157,7 @@ test('an unpaid order is cancelled on myOrders after a confirm', async ({ page, 
   await expect(drawer).toContainText(order.OrderNo)
   await expect(drawer).toContainText('VIN 查询季卡')
   await expect(drawer).toContainText('90 天')
+  await screenshot(page, 'my-orders-detail')
 })
 
 test('a paid order asks for a 增值税专用发票 once and then shows its state', async ({ page, request }) => {
@@ -208,6 +211,7 @@ test('an ended trial: sign-in lands on the buy page; a VIN query gets the notice
   await box.press('Enter')
   const notice = page.locator('.ant-notification-notice').filter({ hasText: '账号异常' })
   await expect(notice).toContainText('您的服务已到期，续费后即可继续查询')
+  await screenshot(page, 'service-ended-notice')
   await button(notice, '续费').click()
 
   await expect(page).toHaveURL(/\/login\?redirect=%2Fuser%2FbuyService$/)
@@ -218,4 +222,5 @@ test('an ended trial: sign-in lands on the buy page; a VIN query gets the notice
   await expect(page).toHaveURL(/\/user\/buyService$/)
   await expect(page.getByTestId('service-ended')).toBeVisible()
   await expect(page.getByTestId('plan-vin_month')).toBeVisible()
+  await screenshot(page, 'buy-service-ended')
 })

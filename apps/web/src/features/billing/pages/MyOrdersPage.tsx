@@ -37,8 +37,8 @@ export default function MyOrdersPage() {
   }
 
   const columns: ColumnsType<Order> = [
-    { title: '订单号', dataIndex: 'OrderNo', width: 190 },
-    { title: '套餐', dataIndex: 'PlanName' },
+    { title: '订单号', dataIndex: 'OrderNo', width: 186 },
+    { title: '套餐', dataIndex: 'PlanName', width: 130 },
     {
       title: '金额',
       dataIndex: 'Amount',
@@ -52,13 +52,23 @@ export default function MyOrdersPage() {
       width: 90,
       render: (state: Order['State']) => <Tag color={STATE_COLORS[state]}>{state}</Tag>,
     },
-    { title: '支付方式', dataIndex: 'Channel', width: 100, render: channelName },
-    { title: '下单时间', dataIndex: 'CreateTime', width: 170 },
-    { title: '支付时间', dataIndex: 'PaidTime', width: 170, render: (t: string) => t || '-' },
+    { title: '支付方式', dataIndex: 'Channel', width: 90, render: channelName },
+    {
+      title: '下单 / 支付时间',
+      key: 'times',
+      width: 170,
+      render: (_, order) => (
+        <>
+          <div>{order.CreateTime}</div>
+          <div style={{ color: 'var(--ant-color-text-secondary)' }}>{order.PaidTime || '未支付'}</div>
+        </>
+      ),
+    },
     {
       title: '操作',
       key: 'actions',
-      width: 220,
+      width: 180,
+      fixed: 'right',
       render: (_, order) => (
         <Space size={4} wrap>
           {order.State === OrderState.pending && isOwner && (
@@ -114,7 +124,7 @@ export default function MyOrdersPage() {
         dataSource={orders.data?.rows ?? []}
         loading={orders.isFetching}
         locale={{ emptyText: '暂无订单' }}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 960 }}
         pagination={{
           current: page,
           pageSize: SIZE,
