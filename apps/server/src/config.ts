@@ -46,7 +46,16 @@ export type SmsConfig =
       endpoint?: SmsEndpoint
     }
 
+/** Our bank account that 对公转账 orders are paid to. */
+export interface TransferAccount {
+  name: string
+  bank: string
+  account: string
+}
+
 export interface Config {
+  /** Absent when 对公转账 is not offered. */
+  transferAccount: TransferAccount | null
   port: number
   host: string
   production: boolean
@@ -94,6 +103,26 @@ function listFrom(env: NodeJS.ProcessEnv, name: string, fallback: string[]): str
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean)
+}
+
+/**
+ * The account bank transfers go to: all of TRANSFER_ACCOUNT_NAME, TRANSFER_BANK and TRANSFER_ACCOUNT_NO,
+ * or none (对公转账 not offered). Outside production an unset account is a marked demo one.
+ */
+export function readTransferAccount(env: NodeJS.ProcessEnv, production: boolean): TransferAccount | null {
+  const name = env.TRANSFER_ACCOUNT_NAME?.trim()
+  const bank = env.TRANSFER_BANK?.trim()
+  const account = env.TRANSFER_ACCOUNT_NO?.trim()
+  if (name && bank && account) return { name, bank, account }
+  if (name || bank || account) {
+    throw new Error('对公转账须同时设置 TRANSFER_ACCOUNT_NAME、TRANSFER_BANK、TRANSFER_ACCOUNT_NO')
+  }
+  if (production) return null
+  return {
+    name: '汽配EPC演示科技有限公司（演示账户）',
+    bank: '演示银行深圳分行',
+    account: '6222 0000 0000 0000 000',
+  }
 }
 
 function readSites(file: string | undefined, production: boolean): SiteTable {
@@ -201,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === 'production'
   const sms = readSmsConfig(env, production)
   return {
+    transferAccount: readTransferAccount(env, production),
     port: intFrom(env, 'PORT', 8080),
     host: env.HOST ?? '0.0.0.0',
     production,

@@ -177,9 +177,9 @@ test('a paid order asks for a 增值税专用发票 once and then shows its stat
   await dialog.getByLabel('税号').fill('91310000ma1fl1234')
   await dialog.getByLabel('邮箱').fill('fp@example')
   await button(dialog, '提交申请').click()
-  await expect(dialog).toContainText('税号应为15到20位数字或大写字母')
-  await expect(dialog).toContainText('请输入正确的邮箱地址')
-  await expect(dialog).toContainText('请输入注册地址')
+  await expect(dialog).toContainText('税号应为15至20位数字或大写字母')
+  await expect(dialog).toContainText('请填写正确的邮箱')
+  await expect(dialog).toContainText('请填写注册地址')
 
   await dialog.getByLabel('税号').fill('91310000MA1FL1234X')
   await dialog.getByLabel('邮箱').fill('fp@example.cn')

@@ -1,13 +1,6 @@
-// Payload schemas of the billing calls (server side; the web's invoice form checks with the same field rules).
+// Payload schemas of the billing calls (server side).
 import * as z from 'zod/mini'
-import {
-  BillingMessages,
-  INVOICE_KINDS,
-  invoiceFields,
-  VAT_SPECIAL_FIELDS,
-  VAT_SPECIAL_INVOICE,
-} from './billing'
-import { textSchema } from './zod-fields'
+import { BillingMessages, INVOICE_KINDS } from './billing'
 
 const planCode = z
   .string({ error: BillingMessages.planCode })
@@ -34,31 +27,50 @@ export const listOrdersSchema = z.object({
   ),
 })
 
-/** /api/billing/invoice: the common fields always, the bank fields for 增值税专用发票 (empty otherwise). */
+const text = (max: number, error: string) =>
+  z.string({ error }).check(z.trim(), z.minLength(1, { error }), z.maxLength(max, { error }))
+const optionalText = (max: number, error: string) =>
+  z.optional(z.string({ error }).check(z.trim(), z.maxLength(max, { error })))
+
+/**
+ * An invoice request: 普通发票 needs 抬头, 税号 and 邮箱; 增值税专用发票 also the registered address and
+ * telephone, bank and account, which the form and the server check by this one schema.
+ */
 export const invoiceSchema = z
   .object({
     OrderNo: orderNo,
     Kind: z.enum(INVOICE_KINDS, { error: BillingMessages.invoiceKind }),
-    Title: textSchema(invoiceFields.Title),
-    TaxNo: textSchema(invoiceFields.TaxNo),
-    Email: textSchema(invoiceFields.Email),
-    Address: z._default(textSchema(invoiceFields.Address), ''),
-    Phone: z._default(textSchema(invoiceFields.Phone), ''),
-    Bank: z._default(textSchema(invoiceFields.Bank), ''),
-    BankAccount: z._default(textSchema(invoiceFields.BankAccount), ''),
+    Title: text(100, BillingMessages.invoiceTitle),
+    TaxNo: z
+      .string({ error: BillingMessages.taxNo })
+      .check(z.trim(), z.regex(/^[0-9A-Z]{15,20}$/, { error: BillingMessages.taxNo })),
+    Email: z
+      .string({ error: BillingMessages.email })
+      .check(
+        z.trim(),
+        z.maxLength(100, { error: BillingMessages.email }),
+        z.email({ error: BillingMessages.email }),
+      ),
+    Address: optionalText(200, BillingMessages.address),
+    Phone: optionalText(40, BillingMessages.phone),
+    Bank: optionalText(100, BillingMessages.bank),
+    BankAccount: optionalText(40, BillingMessages.bankAccount),
   })
   .check(
-    z.superRefine((value, ctx) => {
-      if (value.Kind !== VAT_SPECIAL_INVOICE) return
-      for (const field of VAT_SPECIAL_FIELDS) {
-        if (value[field] === '') {
-          ctx.issues.push({
-            code: 'custom',
-            message: `增值税专用发票请填写${invoiceFields[field].label}`,
-            path: [field],
-            input: value[field],
-          })
-        }
+    z.superRefine((v, ctx) => {
+      if (v.Kind !== '增值税专用发票') return
+      const needed = [
+        ['Address', BillingMessages.address],
+        ['Phone', BillingMessages.phone],
+        ['Bank', BillingMessages.bank],
+        ['BankAccount', BillingMessages.bankAccount],
+      ] as const
+      for (const [field, message] of needed) {
+        if (!v[field]) ctx.issues.push({ code: 'custom', message, path: [field], input: v[field] })
       }
     }),
   )
+
+export const noticeSchema = z.object({
+  Id: z.int({ error: BillingMessages.noticeId }).check(z.gte(1, { error: BillingMessages.noticeId })),
+})

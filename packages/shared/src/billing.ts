@@ -1,6 +1,5 @@
 // Plans, orders and coupons: the kinds, the order states as stored (the spec's Chinese words), the
 // limits and the messages of the billing calls. Money is integer fen everywhere.
-import type { TextField } from './fields'
 
 export const PLAN_KINDS = ['vin_period', 'all_brands_period', 'seats', 'query_pack', 'data_items'] as const
 export type PlanKind = (typeof PLAN_KINDS)[number]
@@ -39,7 +38,21 @@ export const BillingLimits = {
   /** Nothing is paid below one fen. */
   minPayFen: 1,
   ordersPageSize: 10,
+  /** A bank-transfer (对公转账) order waits this long for the money instead of 15 minutes. */
+  transferTtlMs: 7 * 86_400_000,
+  /** Renewal reminders: this many days before the service ends. */
+  reminderDays: [7, 1],
 } as const
+
+/** What an order's payment was started on (orders.pay_channels) and what paid it (orders.channel). */
+export const PayChannelNames: Record<string, string> = {
+  alipay: '支付宝',
+  wechat: '微信支付',
+  transfer: '对公转账',
+}
+
+export const INVOICE_KINDS = ['普通发票', '增值税专用发票'] as const
+export type InvoiceKindName = (typeof INVOICE_KINDS)[number]
 
 export const BillingMessages = {
   planNotFound: '套餐不存在或已下架',
@@ -50,7 +63,20 @@ export const BillingMessages = {
   planCode: '请选择套餐',
   orderNo: '订单号不正确',
   couponId: '优惠券不正确',
+  transferUnavailable: '暂不支持对公转账',
+  orderClosed: '订单已关闭，请重新下单',
+  notPayable: '只有待支付的订单可以支付',
+  invoiceNotPaid: '只有已支付的订单可以申请发票',
+  invoiceTaken: '该订单已申请发票',
   invoiceKind: '请选择发票类型',
+  invoiceTitle: '请填写发票抬头',
+  taxNo: '税号应为15至20位数字或大写字母',
+  email: '请填写正确的邮箱',
+  address: '请填写注册地址',
+  phone: '请填写注册电话',
+  bank: '请填写开户银行',
+  bankAccount: '请填写银行账号',
+  noticeId: '消息不正确',
   /** The web client's words for an ended service (99998 `expired`, the buy page's banner): to the owner … */
   serviceEnded: '您的服务已到期，续费后即可继续查询',
   /** … and to staff, who cannot buy. */
@@ -59,46 +85,3 @@ export const BillingMessages = {
 
 /** Why a call answered 99998 (its `data.reason`). */
 export type AccountRefusalReason = 'expired' | 'disabled'
-
-/** The invoice kinds a paid order may ask for, as stored and shown. */
-export const INVOICE_KINDS = ['普通发票', '增值税专用发票'] as const
-export type InvoiceKind = (typeof INVOICE_KINDS)[number]
-/** The kind that also needs the company's registered address, phone, bank and account. */
-export const VAT_SPECIAL_INVOICE: InvoiceKind = '增值税专用发票'
-
-/**
- * The invoice request's fields (wire names as keys), for the server's schema and the web form alike. The
- * four bank fields are required only for 增值税专用发票 (invoiceSchema checks that), so they are optional here.
- */
-export const invoiceFields = {
-  Title: { label: '发票抬头', max: 100, plain: true },
-  // 统一社会信用代码 (18) or an older tax number (15 to 20): digits and capital letters.
-  TaxNo: {
-    label: '税号',
-    pattern: /^[0-9A-Z]{15,20}$/,
-    patternMessage: '税号应为15到20位数字或大写字母',
-  },
-  Email: {
-    label: '邮箱',
-    max: 100,
-    pattern: /^[^\s@]+@[^\s@]+\.[^\s@]+$/,
-    patternMessage: '请输入正确的邮箱地址',
-  },
-  Address: { label: '注册地址', min: 0, max: 200, plain: true },
-  Phone: {
-    label: '注册电话',
-    min: 0,
-    pattern: /^[0-9+\-() ]{7,20}$/,
-    patternMessage: '请输入正确的注册电话',
-  },
-  Bank: { label: '开户银行', min: 0, max: 100, plain: true },
-  BankAccount: {
-    label: '银行账号',
-    min: 0,
-    pattern: /^[0-9]{6,32}$/,
-    patternMessage: '银行账号应为6到32位数字',
-  },
-} as const satisfies Record<string, TextField>
-
-/** The fields 增值税专用发票 needs beyond the common ones. */
-export const VAT_SPECIAL_FIELDS = ['Address', 'Phone', 'Bank', 'BankAccount'] as const

@@ -3,7 +3,8 @@
 import { CouponKindNames } from '@epc/shared'
 import type { Selectable } from 'kysely'
 import { beijingTime } from '../../clock'
-import type { CouponsTable, OrdersTable, PlansTable } from '../../db/schema'
+import type { TransferAccount } from '../../config'
+import type { CouponsTable, InvoicesTable, NoticesTable, OrdersTable, PlansTable } from '../../db/schema'
 
 export const yuan = (fen: number) => Math.round(fen) / 100
 const time = (ms: number | null) => (ms === null ? '' : beijingTime(ms))
@@ -23,7 +24,30 @@ export function toPlan(p: Selectable<PlansTable>) {
   }
 }
 
-export function toOrder(o: Selectable<OrdersTable>) {
+export function toInvoice(i: Selectable<InvoicesTable>) {
+  return {
+    Kind: i.kind,
+    Title: i.title,
+    TaxNo: i.tax_no,
+    Email: i.email,
+    Address: i.address,
+    Phone: i.phone,
+    Bank: i.bank,
+    BankAccount: i.bank_account,
+    State: i.state,
+    CreateTime: time(i.created_at),
+  }
+}
+
+/** What an order answer carries besides the order row: its invoice, and our account for a bank transfer. */
+export interface OrderExtras {
+  invoice?: Selectable<InvoicesTable>
+  transferAccount?: TransferAccount | null
+}
+
+export function toOrder(o: Selectable<OrdersTable>, extras: OrderExtras = {}) {
+  const payChannels = o.pay_channels ? o.pay_channels.split(',') : []
+  const account = payChannels.includes('transfer') ? extras.transferAccount : null
   return {
     OrderNo: o.order_no,
     PlanCode: o.plan_code,
@@ -48,7 +72,17 @@ export function toOrder(o: Selectable<OrdersTable>) {
     EffectiveTime: time(o.effective_at),
     ServiceStart: time(o.grant_starts_at),
     ServiceEnd: time(o.grant_ends_at),
+    PayChannels: payChannels,
+    Invoice: extras.invoice ? toInvoice(extras.invoice) : null,
+    /** Where to send a bank transfer, with the order number as its remark. */
+    TransferAccount: account
+      ? { Name: account.name, Bank: account.bank, Account: account.account, Remark: o.order_no }
+      : null,
   }
+}
+
+export function toNotice(n: Selectable<NoticesTable>) {
+  return { Id: n.id, Kind: n.kind, Title: n.title, Body: n.body, CreateTime: time(n.created_at) }
 }
 
 export function toCoupon(

@@ -3,7 +3,7 @@
 import { OrderState, type OrderStateName } from '@epc/shared'
 import type { Insertable } from 'kysely'
 import { type Kysely, sql } from 'kysely'
-import type { Database, OrdersTable, PaymentsTable } from '../../db/schema'
+import type { Database, InvoicesTable, NoticesTable, OrdersTable, PaymentsTable } from '../../db/schema'
 
 type Q = Kysely<Database>
 
@@ -325,4 +325,93 @@ export async function entitlementOf(db: Q, companyId: number, now: number): Prom
     seats: 1 + Number(row.seats ?? 0),
     itemsLeft: Number(row.items_left ?? 0),
   }
+}
+
+/** 待支付 and not yet past its time → paid by bank transfer: the channel noted and its longer wait set. */
+export async function startTransfer(
+  db: Q,
+  orderId: number,
+  channels: { from: string; to: string },
+  expiresAt: number,
+  now: number,
+) {
+  return changed(
+    await db
+      .updateTable('orders')
+      .set({ pay_channels: channels.to, expires_at: expiresAt, updated_at: now })
+      .where('id', '=', orderId)
+      .where('pay_channels', '=', channels.from)
+      .where('state', '=', OrderState.pending)
+      .where('expires_at', '>', now)
+      .executeTakeFirst(),
+  )
+}
+
+// Invoices
+
+export function invoicesOf(db: Q, orderIds: number[]) {
+  if (orderIds.length === 0) return Promise.resolve([])
+  return db.selectFrom('invoices').selectAll().where('order_id', 'in', orderIds).execute()
+}
+
+/** Records an invoice request; false when the order already has one. */
+export async function insertInvoice(db: Q, row: Insertable<InvoicesTable>) {
+  const result = await db
+    .insertInto('invoices')
+    .values(row)
+    .onConflict((oc) => oc.column('order_id').doNothing())
+    .executeTakeFirst()
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1
+}
+
+// Notices
+
+/** Companies whose last service period ends after `now` and within `withinMs`, with that end. */
+export function servicesEndingWithin(db: Q, now: number, withinMs: number, companyId?: number) {
+  let q = db
+    .selectFrom('services')
+    .select((eb) => ['company_id', eb.fn.max('ends_at').as('end')])
+    .groupBy('company_id')
+    .having((eb) => eb.fn.max('ends_at'), '>', now)
+    .having((eb) => eb.fn.max('ends_at'), '<=', now + withinMs)
+  if (companyId !== undefined) q = q.where('company_id', '=', companyId)
+  return q.execute()
+}
+
+/** Adds a notice once per company, kind and subject. */
+export async function insertNotice(db: Q, row: Insertable<NoticesTable>) {
+  await db
+    .insertInto('notices')
+    .values(row)
+    .onConflict((oc) => oc.columns(['company_id', 'kind', 'subject']).doNothing())
+    .execute()
+}
+
+export function unreadNotices(db: Q, companyId: number) {
+  return db
+    .selectFrom('notices')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('read_at', 'is', null)
+    .orderBy('id', 'desc')
+    .execute()
+}
+
+export async function readNotice(db: Q, companyId: number, id: number, now: number) {
+  const row = await db
+    .selectFrom('notices')
+    .select(['id', 'read_at'])
+    .where('id', '=', id)
+    .where('company_id', '=', companyId)
+    .executeTakeFirst()
+  if (!row) return false
+  if (row.read_at == null) {
+    await db
+      .updateTable('notices')
+      .set({ read_at: now })
+      .where('id', '=', id)
+      .where('read_at', 'is', null)
+      .execute()
+  }
+  return true
 }

@@ -10,19 +10,23 @@ import {
   PERIOD_PLAN_KINDS,
   type PlanKind,
 } from '@epc/shared'
+import type { invoiceSchema } from '@epc/shared/billing-schemas'
 import type { Selectable } from 'kysely'
+import type * as z from 'zod/mini'
 import { type Caller, fail } from '../../call'
-import { beijingDate } from '../../clock'
+import { beijingDate, beijingTime } from '../../clock'
+import type { Config } from '../../config'
 import type { AppContext } from '../../context'
 import { isUniqueViolation } from '../../db/errors'
-import type { CouponsTable, PlansTable } from '../../db/schema'
+import type { CouponsTable, OrdersTable, PlansTable } from '../../db/schema'
 import { callersChanged } from '../accounts/accounts.repository'
-import { toCoupon, toOrder, toPlan } from './billing.dto'
+import { toCoupon, toNotice, toOrder, toPlan } from './billing.dto'
 import * as repo from './billing.repository'
 
 const DAY_MS = 86_400_000
 
 type Coupon = Selectable<CouponsTable>
+type InvoiceRequest = z.infer<typeof invoiceSchema>
 type Plan = Selectable<PlansTable>
 
 export interface Price {
@@ -79,7 +83,13 @@ export function bestCoupon<C extends Coupon>(coupons: C[], plan: Plan, now: numb
 export type PaidOutcome = 'applied' | 'duplicate' | 'refund_needed' | 'unknown_order' | 'amount_mismatch'
 
 export class BillingService {
-  constructor(private readonly ctx: Pick<AppContext, 'db' | 'clock'>) {}
+  constructor(
+    private readonly ctx: Pick<AppContext, 'db' | 'clock'> & { config?: Pick<Config, 'transferAccount'> },
+  ) {}
+
+  private get transferAccount() {
+    return this.ctx.config?.transferAccount ?? null
+  }
 
   private get db() {
     return this.ctx.db.kysely
@@ -202,7 +212,13 @@ export class BillingService {
   }
 
   async order(caller: Caller, orderNo: string) {
-    return toOrder(await this.found(caller, orderNo))
+    return this.answer(await this.found(caller, orderNo))
+  }
+
+  /** An order as the calls answer it: with its invoice and, for a bank transfer, our account. */
+  private async answer(order: Selectable<OrdersTable>) {
+    const [invoice] = await repo.invoicesOf(this.db, [order.id])
+    return toOrder(order, { invoice, transferAccount: this.transferAccount })
   }
 
   async orders(caller: Caller, input: { PageIndex?: number; PageSize?: number }) {
@@ -210,7 +226,18 @@ export class BillingService {
     const size = input.PageSize ?? BillingLimits.ordersPageSize
     const page = input.PageIndex ?? 1
     const total = await repo.countOrders(this.db, caller.companyId)
-    const rows = (await repo.pageOfOrders(this.db, caller.companyId, (page - 1) * size, size)).map(toOrder)
+    const orders = await repo.pageOfOrders(this.db, caller.companyId, (page - 1) * size, size)
+    const invoices = new Map(
+      (
+        await repo.invoicesOf(
+          this.db,
+          orders.map((o) => o.id),
+        )
+      ).map((i) => [i.order_id, i]),
+    )
+    const rows = orders.map((o) =>
+      toOrder(o, { invoice: invoices.get(o.id), transferAccount: this.transferAccount }),
+    )
     const [first] = rows
     if (first) Object.assign(first, { TotalCount: total })
     return rows
@@ -223,7 +250,104 @@ export class BillingService {
     const now = await this.found(caller, orderNo)
     // Cancelling a cancelled order again is the same success; any other state cannot be cancelled.
     if (now.state !== OrderState.cancelled) throw fail.business(BillingMessages.notCancellable)
-    return toOrder(now)
+    return this.answer(now)
+  }
+
+  /**
+   * 对公转账: the order waits 7 days from its creation for the money instead of 15 minutes, and answers our
+   * account; the operator marks it paid when the money arrived (ops mark-paid). Asking again answers the same.
+   */
+  async transfer(caller: Caller, orderNo: string) {
+    this.ownerOnly(caller)
+    const account = this.transferAccount
+    if (!account) throw fail.business(BillingMessages.transferUnavailable)
+    // Twice at most: a close or a payment may win between the read and the update.
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const order = await this.found(caller, orderNo)
+      const channels = order.pay_channels ? order.pay_channels.split(',') : []
+      if (channels.includes('transfer')) return this.answer(order)
+      if (order.state === OrderState.closed || order.state === OrderState.cancelled) {
+        throw fail.business(BillingMessages.orderClosed)
+      }
+      if (order.state !== OrderState.pending) throw fail.business(BillingMessages.notPayable)
+      const expiresAt = order.created_at + BillingLimits.transferTtlMs
+      const to = [...channels, 'transfer'].join(',')
+      if (
+        await repo.startTransfer(this.db, order.id, { from: order.pay_channels, to }, expiresAt, this.now())
+      ) {
+        return this.answer(await this.found(caller, orderNo))
+      }
+    }
+    throw fail.business(BillingMessages.notPayable)
+  }
+
+  /** An invoice request on a paid order, once; the same request again answers the same. */
+  async invoice(caller: Caller, input: InvoiceRequest) {
+    this.ownerOnly(caller)
+    const order = await this.found(caller, input.OrderNo)
+    if (order.state !== OrderState.paid && order.state !== OrderState.effective) {
+      throw fail.business(BillingMessages.invoiceNotPaid)
+    }
+    const special = input.Kind === '增值税专用发票'
+    const row = {
+      order_id: order.id,
+      company_id: caller.companyId,
+      kind: input.Kind,
+      title: input.Title,
+      tax_no: input.TaxNo,
+      email: input.Email,
+      address: special ? (input.Address ?? '') : '',
+      phone: special ? (input.Phone ?? '') : '',
+      bank: special ? (input.Bank ?? '') : '',
+      bank_account: special ? (input.BankAccount ?? '') : '',
+      state: '待开票' as const,
+      created_at: this.now(),
+    }
+    if (!(await repo.insertInvoice(this.db, row))) {
+      const [had] = await repo.invoicesOf(this.db, [order.id])
+      const same =
+        had &&
+        (['kind', 'title', 'tax_no', 'email', 'address', 'phone', 'bank', 'bank_account'] as const).every(
+          (k) => had[k] === row[k],
+        )
+      if (!same) throw fail.business(BillingMessages.invoiceTaken)
+    }
+    return this.answer(order)
+  }
+
+  /**
+   * Renewal reminders, once each: when a company's service (its last period) ends within 7 days, then within
+   * 1 day. Only the nearest threshold is written, so a service first seen with hours left gets one reminder.
+   */
+  async remindRenewals(companyId?: number): Promise<number> {
+    const now = this.now()
+    const days = [...BillingLimits.reminderDays].sort((a, b) => a - b)
+    const widest = Math.max(...days)
+    let written = 0
+    for (const row of await repo.servicesEndingWithin(this.db, now, widest * DAY_MS, companyId)) {
+      const end = Number(row.end)
+      const d = days.find((n) => end - now <= n * DAY_MS) ?? widest
+      await repo.insertNotice(this.db, {
+        company_id: row.company_id,
+        kind: `renewal_${d}`,
+        subject: String(end),
+        title: `服务将在 ${d} 天内到期`,
+        body: `您的查询服务将于 ${beijingTime(end)} 到期。到期后 VIN 查询和零件号查询将暂停，请及时续费；提前续费从到期日起顺延，不损失剩余天数。`,
+        created_at: now,
+      })
+      written += 1
+    }
+    return written
+  }
+
+  async notices(caller: Caller) {
+    await this.remindRenewals(caller.companyId)
+    return (await repo.unreadNotices(this.db, caller.companyId)).map(toNotice)
+  }
+
+  async readNotice(caller: Caller, id: number) {
+    if (!(await repo.readNotice(this.db, caller.companyId, id, this.now()))) throw fail.notFound()
+    return {}
   }
 
   async coupons(caller: Caller, planCode?: string) {

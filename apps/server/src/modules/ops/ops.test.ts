@@ -510,7 +510,7 @@ describe.each(dbKinds)('ops on %s', (kind) => {
     )
     expect(await order(orderNo)).toMatchObject({
       state: OrderState.effective,
-      channel: 'bank',
+      channel: 'transfer',
       trade_no: 'ICBC-20261124-001',
     })
     expect((await entitlement(s.token))?.ServiceEndsAt).toBe(t.clock.now() + 30 * DAY)
@@ -527,7 +527,35 @@ describe.each(dbKinds)('ops on %s', (kind) => {
       .select(['channel', 'trade_no', 'outcome'])
       .where('order_no', '=', cancelled)
       .execute()
-    expect(payments).toEqual([{ channel: 'bank', trade_no: `BANK-${cancelled}`, outcome: 'refund_needed' }])
+    expect(payments).toEqual([
+      { channel: 'transfer', trade_no: `BANK-${cancelled}`, outcome: 'refund_needed' },
+    ])
+  })
+
+  it('marks an invoice issued once; refuses an order without an invoice request', async () => {
+    const s = await shop()
+    const orderNo = await createOrder(s.token, 'vin_month')
+    await refused(['invoice-issued', '--order', orderNo], `订单 ${orderNo} 没有发票申请，未作更改`)
+    await ops('mark-paid', '--order', orderNo)
+    const request = {
+      OrderNo: orderNo,
+      Kind: '普通发票',
+      Title: '某某汽配商行',
+      TaxNo: '92440300MA5FFFFF1Y',
+      Email: 'boss@example.cn',
+    }
+    expect((await call('/api/billing/invoice', request, s.token)).ResultCode).toBe('10000')
+    const head = `订单 ${orderNo} 的普通发票（抬头 某某汽配商行，税号 92440300MA5FFFFF1Y，寄往 boss@example.cn）`
+    expect(await ops('invoice-issued', '--order', orderNo)).toEqual([`${head}：待开票 → 已开票`])
+    expect(await ops('invoice-issued', '--order', orderNo)).toEqual([
+      `${head}此前已标记为已开票，未作任何更改`,
+    ])
+    const shown = await call<{ Invoice: { State: string } }>(
+      '/api/billing/order',
+      { OrderNo: orderNo },
+      s.token,
+    )
+    expect(shown.data?.Invoice.State).toBe('已开票')
   })
 
   it('lifts a ban: the account signs in again; refuses an account that is not banned', async () => {

@@ -392,11 +392,11 @@ export class Ops {
     throw new OpsError(`订单 ${order.order_no} 状态为${state}，不能退款（只有已支付或已生效的订单可退款）`)
   }
 
-  /** A bank transfer (对公转账) received: markPaid with channel 'bank' and the order's amount. */
+  /** A bank transfer (对公转账) received: markPaid with channel 'transfer' and the order's amount. */
   async markPaid(input: { order?: string; trade?: string }): Promise<string[]> {
     const order = await this.order(input.order)
     const trade = input.trade?.trim() || `BANK-${order.order_no}`
-    const outcome = await this.billing.markPaid(order.order_no, 'bank', Number(order.amount_fen), trade)
+    const outcome = await this.billing.markPaid(order.order_no, 'transfer', Number(order.amount_fen), trade)
     const head = `订单 ${order.order_no}「${order.plan_name}」对公转账 ${yuan(Number(order.amount_fen))}（流水号 ${trade}）`
     if (outcome === 'applied') {
       const after = await this.order(order.order_no)
@@ -412,6 +412,27 @@ export class Ops {
       )
     }
     throw new OpsError(`${head}：未能标记（${outcome}）`)
+  }
+
+  /** An invoice was issued (outside the system) and mailed: its request 待开票 → 已开票, once. */
+  async invoiceIssued(input: { order?: string }): Promise<string[]> {
+    const order = await this.order(input.order)
+    const now = this.ctx.clock.now()
+    const issued = await this.db
+      .updateTable('invoices')
+      .set({ state: '已开票', issued_at: now })
+      .where('order_id', '=', order.id)
+      .where('state', '=', '待开票')
+      .executeTakeFirst()
+    const invoice = await this.db
+      .selectFrom('invoices')
+      .selectAll()
+      .where('order_id', '=', order.id)
+      .executeTakeFirst()
+    if (!invoice) throw new OpsError(`订单 ${order.order_no} 没有发票申请，未作更改`)
+    const head = `订单 ${order.order_no} 的${invoice.kind}（抬头 ${invoice.title}，税号 ${invoice.tax_no}，寄往 ${invoice.email}）`
+    if (Number(issued.numUpdatedRows) === 1) return [`${head}：待开票 → 已开票`]
+    return [`${head}此前已标记为已开票，未作任何更改`]
   }
 
   async unban(input: { mobile?: string }): Promise<string[]> {
@@ -439,6 +460,7 @@ export const OPS_USAGE = [
   '      满减：V 为减免金额（元）；折扣：V 为付款百分比（85 即八五折）；赠送天数：V 为天数',
   '  refund --order <订单号> [--reason 原因]',
   '  mark-paid --order <订单号> [--trade <转账流水号>]',
+  '  invoice-issued --order <订单号>',
   '  unban --mobile <手机号>',
 ].join('\n')
 
@@ -461,6 +483,7 @@ export async function runOps(ctx: OpsContext, argv: string[]): Promise<string[]>
     'coupon-grant': ['company', 'kind', 'value', 'threshold', 'from', 'to'],
     refund: ['order', 'reason'],
     'mark-paid': ['order', 'trade'],
+    'invoice-issued': ['order'],
     unban: ['mobile'],
   }
   const allowed = command ? known[command] : undefined
@@ -479,6 +502,8 @@ export async function runOps(ctx: OpsContext, argv: string[]): Promise<string[]>
       return ops.refund(flags)
     case 'mark-paid':
       return ops.markPaid(flags)
+    case 'invoice-issued':
+      return ops.invoiceIssued(flags)
     default:
       return ops.unban(flags)
   }

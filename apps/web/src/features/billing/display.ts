@@ -1,17 +1,16 @@
 // How billing data reads on screen: channel and state names, what a plan unlocks, a coupon's value and
 // threshold, and the order states that count as paid.
-import { OrderState, type OrderStateName, PERIOD_PLAN_KINDS, type PlanKind } from '@epc/shared'
+import {
+  OrderState,
+  type OrderStateName,
+  PayChannelNames,
+  PERIOD_PLAN_KINDS,
+  type PlanKind,
+} from '@epc/shared'
 import { formatMoney } from '../../lib/format'
 import type { Coupon, Order, Plan } from './types'
 
-export const CHANNEL_NAMES: Record<string, string> = {
-  alipay: '支付宝',
-  wechat: '微信支付',
-  transfer: '对公转账',
-  // What the operator's mark-paid (a bank transfer that arrived) records.
-  bank: '对公转账',
-  free: '免费领取',
-}
+export const CHANNEL_NAMES: Record<string, string> = { ...PayChannelNames, free: '免费领取' }
 
 export const channelName = (channel: string | undefined) => (channel && CHANNEL_NAMES[channel]) || '-'
 

@@ -1,6 +1,6 @@
 // The billing calls' answers as docs/api.md (Billing) gives them: wire names, money in yuan with 2 decimals,
 // times as Beijing 'YYYY-MM-DD HH:mm:ss' ('' when not yet) and ExpireAt / ServiceEndsAt in epoch ms.
-import type { InvoiceKind, OrderStateName, PlanKind } from '@epc/shared'
+import type { InvoiceKindName, OrderStateName, PlanKind } from '@epc/shared'
 
 export interface Plan {
   PlanCode: string
@@ -27,7 +27,7 @@ export interface Entitlement {
 export type PayChannel = 'alipay' | 'wechat' | 'transfer'
 
 export interface Invoice {
-  Kind: InvoiceKind
+  Kind: InvoiceKindName
   Title: string
   TaxNo: string
   Email: string
@@ -63,7 +63,7 @@ export interface Order {
   Seats: number
   Items: number
   CouponId: number | null
-  /** How it was paid ('alipay', 'wechat', 'transfer' or the operator's 'bank', 'free'), '' while unpaid. */
+  /** How it was paid ('alipay', 'wechat', 'transfer', 'free'), '' while unpaid. */
   Channel: string
   CreateTime: string
   ExpireTime: string

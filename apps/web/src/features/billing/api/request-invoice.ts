@@ -1,5 +1,5 @@
 // /api/billing/invoice (owner): asks for an invoice of a paid order, once; answers the order with Invoice.
-import type { InvoiceKind } from '@epc/shared'
+import type { InvoiceKindName } from '@epc/shared'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
 import type { Order } from '../types'
@@ -7,14 +7,15 @@ import { billingKeys } from './keys'
 
 export interface InvoicePayload {
   OrderNo: string
-  Kind: InvoiceKind
+  Kind: InvoiceKindName
   Title: string
   TaxNo: string
   Email: string
-  Address: string
-  Phone: string
-  Bank: string
-  BankAccount: string
+  /** For 增值税专用发票 only: */
+  Address?: string
+  Phone?: string
+  Bank?: string
+  BankAccount?: string
 }
 
 export const requestInvoice = (payload: InvoicePayload) =>

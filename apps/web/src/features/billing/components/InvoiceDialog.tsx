@@ -1,20 +1,27 @@
 // 申请发票 for a paid order: 普通发票 (抬头, 税号, 邮箱) or 增值税专用发票 (also the company's registered address,
-// phone, bank and account). The fields check with the shared invoice rules, the same the server applies.
-import { INVOICE_KINDS, type InvoiceKind, invoiceFields, VAT_SPECIAL_INVOICE } from '@epc/shared'
+// phone, bank and account). Each field is checked by the shared invoiceSchema, the one the server applies.
+import { BillingMessages, INVOICE_KINDS, type InvoiceKindName } from '@epc/shared'
 import { invoiceSchema } from '@epc/shared/billing-schemas'
+import type { FormRule } from 'antd'
 import { Form, Input, Modal, Radio } from 'antd'
 import { useEffect } from 'react'
 import { feedback } from '../../../lib/feedback'
-import { fieldRule } from '../../../lib/form-rules'
+import { schemaRule } from '../../../lib/form-rules'
 import { type InvoicePayload, useRequestInvoice } from '../api/request-invoice'
 import type { Order } from '../types'
 
 type Values = Omit<InvoicePayload, 'OrderNo'>
 
-const required = (name: keyof typeof invoiceFields) => [
-  { required: true, message: `请输入${invoiceFields[name].label}` },
-  fieldRule(invoiceFields[name]),
-]
+const SPECIAL: InvoiceKindName = '增值税专用发票'
+
+// The schema asks for the bank fields only once the common ones are right (a refinement of the whole); the
+// form says at once what is missing, in the schema's words.
+const BANK_FIELDS = [
+  { name: 'Address', label: '注册地址', missing: BillingMessages.address, max: 200 },
+  { name: 'Phone', label: '注册电话', missing: BillingMessages.phone, max: 40 },
+  { name: 'Bank', label: '开户银行', missing: BillingMessages.bank, max: 100 },
+  { name: 'BankAccount', label: '银行账号', missing: BillingMessages.bankAccount, max: 40 },
+] as const
 
 interface Props {
   order: Order | null
@@ -24,8 +31,11 @@ interface Props {
 export function InvoiceDialog({ order, onClose }: Props) {
   const [form] = Form.useForm<Values>()
   const request = useRequestInvoice()
-  const kind = Form.useWatch('Kind', form) as InvoiceKind | undefined
-  const special = kind === VAT_SPECIAL_INVOICE
+  const special = Form.useWatch('Kind', form) === SPECIAL
+  const rules = (field: string, missing?: string): FormRule[] => [
+    ...(missing ? [{ required: true, whitespace: true, message: missing }] : []),
+    schemaRule(invoiceSchema, field, { OrderNo: order?.OrderNo }),
+  ]
 
   useEffect(() => {
     if (order) form.resetFields()
@@ -34,7 +44,7 @@ export function InvoiceDialog({ order, onClose }: Props) {
   const submit = async () => {
     if (!order) return
     const values = await form.validateFields()
-    // The shared schema trims and fills the fields a 普通发票 leaves empty, as the server reads them.
+    // The schema's output is what the server reads: trimmed, a 普通发票 without bank fields.
     const parsed = invoiceSchema.safeParse({ ...values, OrderNo: order.OrderNo })
     if (!parsed.success) {
       feedback.warning(parsed.error.issues[0]?.message ?? '请检查发票信息')
@@ -62,35 +72,21 @@ export function InvoiceDialog({ order, onClose }: Props) {
         <Form.Item name="Kind" label="发票类型">
           <Radio.Group options={INVOICE_KINDS.map((k) => ({ value: k, label: k }))} />
         </Form.Item>
-        <Form.Item name="Title" label={invoiceFields.Title.label} rules={required('Title')}>
-          <Input placeholder="企业名称" maxLength={invoiceFields.Title.max} />
+        <Form.Item name="Title" label="发票抬头" rules={rules('Title')}>
+          <Input placeholder="企业名称" maxLength={100} />
         </Form.Item>
-        <Form.Item name="TaxNo" label={invoiceFields.TaxNo.label} rules={required('TaxNo')}>
+        <Form.Item name="TaxNo" label="税号" rules={rules('TaxNo')}>
           <Input placeholder="统一社会信用代码" maxLength={20} />
         </Form.Item>
-        <Form.Item name="Email" label={invoiceFields.Email.label} rules={required('Email')}>
-          <Input placeholder="电子发票将发送到此邮箱" maxLength={invoiceFields.Email.max} />
+        <Form.Item name="Email" label="邮箱" rules={rules('Email')}>
+          <Input placeholder="电子发票将发送到此邮箱" maxLength={100} />
         </Form.Item>
-        {special && (
-          <>
-            <Form.Item name="Address" label={invoiceFields.Address.label} rules={required('Address')}>
-              <Input maxLength={invoiceFields.Address.max} />
+        {special &&
+          BANK_FIELDS.map((f) => (
+            <Form.Item key={f.name} name={f.name} label={f.label} rules={rules(f.name, f.missing)}>
+              <Input maxLength={f.max} />
             </Form.Item>
-            <Form.Item name="Phone" label={invoiceFields.Phone.label} rules={required('Phone')}>
-              <Input maxLength={20} />
-            </Form.Item>
-            <Form.Item name="Bank" label={invoiceFields.Bank.label} rules={required('Bank')}>
-              <Input maxLength={invoiceFields.Bank.max} />
-            </Form.Item>
-            <Form.Item
-              name="BankAccount"
-              label={invoiceFields.BankAccount.label}
-              rules={required('BankAccount')}
-            >
-              <Input maxLength={32} inputMode="numeric" />
-            </Form.Item>
-          </>
-        )}
+          ))}
       </Form>
     </Modal>
   )
