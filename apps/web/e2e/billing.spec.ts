@@ -41,14 +41,14 @@ function grantCoupon(account: TestAccount) {
   )
 }
 
-/** Ends the company's trial a minute ago, straight in the database (the server sees it within a second). */
-function endService(account: TestAccount) {
+/** Moves the end of the company's trial, straight in the database (the server sees it within a second). */
+function setServiceEnd(account: TestAccount, endsAt: number) {
   const db = new Database(process.env.E2E_DB as string)
   try {
     db.pragma('busy_timeout = 5000')
     db.prepare(
       'UPDATE services SET ends_at = ? WHERE company_id = (SELECT company_id FROM accounts WHERE mobile = ?)',
-    ).run(Date.now() - 60_000, account.mobile)
+    ).run(endsAt, account.mobile)
   } finally {
     db.close()
   }
@@ -160,6 +160,52 @@ test('an unpaid order is cancelled on myOrders after a confirm', async ({ page, 
   await screenshot(page, 'my-orders-detail')
 })
 
+test('对公转账 shows the account to pay to, the order number as the note, and a week to pay', async ({
+  page,
+  request,
+}) => {
+  const { account, api } = await accountWithApi(request)
+  const order = await api<Order>('/api/billing/createorder', { PlanCode: 'vin_year' })
+  await signIn(page, account)
+
+  await page.goto(`/onlinePayment?orderNo=${order.OrderNo}`)
+  await expect(page.getByText('¥1,980.00')).toBeVisible()
+  await page.getByRole('button', { name: /对公转账/ }).click()
+  const transfer = page.getByTestId('transfer-account')
+  await expect(transfer).toContainText('户名')
+  await expect(transfer).toContainText('开户银行')
+  await expect(transfer).toContainText(order.OrderNo)
+  await expect(page.getByText('请务必在汇款备注中填写订单号')).toBeVisible()
+  await expect(page.getByTestId('pay-countdown')).toHaveText(/^6天 23:5\d:\d\d$/)
+  await screenshot(page, 'online-payment-transfer')
+
+  // Coming back later shows the same account: the order remembers it was to be paid by transfer.
+  await page.reload()
+  await expect(page.getByText('请向以下账户转账')).toBeVisible()
+  await page.goto('/user/myOrders')
+  await expect(page.getByRole('row', { name: new RegExp(order.OrderNo) })).toContainText('待支付')
+})
+
+test('a renewal reminder shows above the account pages until it is closed', async ({ page, request }) => {
+  const { account } = await accountWithApi(request)
+  // The trial ends in three days: the 7-day reminder is due.
+  setServiceEnd(account, Date.now() + 3 * DAY_MS)
+  await signIn(page, account)
+
+  await page.goto('/user/renewalManage')
+  const notice = page.getByTestId('billing-notice')
+  await expect(notice).toHaveCount(1)
+  await expect(page.getByTestId('service-summary')).toContainText('3 天')
+  await screenshot(page, 'renewal-manage-notice')
+  const read = page.waitForResponse((r) => r.url().endsWith('/api/billing/readnotice'))
+  await notice.getByRole('button', { name: '关闭' }).click()
+  expect(((await (await read).json()) as { ResultCode: string }).ResultCode).toBe('10000')
+  await expect(notice).toHaveCount(0)
+  await page.reload()
+  await expect(page.getByTestId('service-summary')).toBeVisible()
+  await expect(notice).toHaveCount(0)
+})
+
 test('a paid order asks for a 增值税专用发票 once and then shows its state', async ({ page, request }) => {
   const { account, api } = await accountWithApi(request)
   const order = await api<Order>('/api/billing/createorder', { PlanCode: 'vin_month' })
@@ -198,7 +244,7 @@ test('an ended trial: sign-in lands on the buy page; a VIN query gets the notice
   request,
 }) => {
   const { account } = await accountWithApi(request)
-  endService(account)
+  setServiceEnd(account, Date.now() - 60_000)
 
   // Without a redirect, signing in to an ended service lands on the buy page with its banner.
   await signIn(page, account)

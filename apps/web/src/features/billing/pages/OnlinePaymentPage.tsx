@@ -67,7 +67,14 @@ function ClosedView({ order, timedOut }: { order: Order; timedOut: boolean }) {
 function TransferView({ account, left }: { account: TransferAccount; left: string }) {
   return (
     <>
-      <Descriptions column={1} bordered size="middle" title="请向以下账户转账" style={{ marginTop: 24 }}>
+      <Descriptions
+        column={1}
+        bordered
+        size="middle"
+        title="请向以下账户转账"
+        style={{ marginTop: 24 }}
+        data-testid="transfer-account"
+      >
         <Descriptions.Item label="户名">
           <Typography.Text copyable>{account.Name}</Typography.Text>
         </Descriptions.Item>
