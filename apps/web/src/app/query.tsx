@@ -2,6 +2,7 @@
 // area (both load after sign-in), not by the app root, so the sign-in screens do not download it.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
+import { useSession } from '../lib/session'
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -9,6 +10,12 @@ export const queryClient = new QueryClient({
     queries: { retry: false, refetchOnWindowFocus: false },
     mutations: { retry: false },
   },
+})
+
+// Answers belong to the session that asked: a sign-out or another sign-in in the same tab must not show the
+// last user's company, orders or service (whether they may buy included).
+useSession.subscribe((state, previous) => {
+  if (state.info?.Token !== previous.info?.Token) queryClient.clear()
 })
 
 export function QueryProvider({ children }: { children: ReactNode }) {
