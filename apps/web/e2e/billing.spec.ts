@@ -117,6 +117,7 @@ test('a plan bought with the best coupon and paid by WeChat QR extends the servi
 test('an order paid on the Alipay cashier comes back to /payCallback as 支付成功', async ({
   page,
   request,
+  browser,
 }) => {
   const { account, api } = await accountWithApi(request)
   const order = await api<Order>('/api/billing/createorder', { PlanCode: 'vin_month' })
@@ -129,6 +130,22 @@ test('an order paid on the Alipay cashier comes back to /payCallback as 支付�
   await page.getByRole('button', { name: '确认付款' }).click()
   await expect(page).toHaveURL(/\/payCallback\?/)
   await expect(page.getByText('支付成功')).toBeVisible()
+  await screenshot(page, 'pay-callback')
+
+  // The same return address opened without a session (another browser): the server checks the
+  // parameters and answers the state only.
+  const stranger = await browser.newContext()
+  const anonymous = await stranger.newPage()
+  const verified = anonymous.waitForResponse((r) => r.url().endsWith('/api/billing/payresult'))
+  await anonymous.goto(page.url())
+  expect((await verified).ok()).toBe(true)
+  await expect(anonymous.getByText('支付成功')).toBeVisible()
+  await expect(anonymous.getByText(order.OrderNo)).toHaveCount(0)
+  // A tampered return is not believed.
+  await anonymous.goto(page.url().replace(/total_amount=[\d.]+/, 'total_amount=0.01'))
+  await expect(anonymous.getByText('支付失败')).toBeVisible()
+  await stranger.close()
+
   await button(page, '查看订单').click()
   await expect(page.getByRole('row', { name: new RegExp(order.OrderNo) })).toContainText('已生效')
   await expect(page.getByRole('row', { name: new RegExp(order.OrderNo) })).toContainText('支付宝')
