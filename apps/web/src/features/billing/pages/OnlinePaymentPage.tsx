@@ -102,8 +102,10 @@ function TransferView({ account, left }: { account: TransferAccount; left: strin
 export default function OnlinePaymentPage() {
   const [params] = useSearchParams()
   const orderNo = params.get('orderNo') ?? ''
+  // The WeChat code once asked for, and which way of paying the page shows (the last one chosen).
   const [qr, setQr] = useState<string | null>(null)
-  const order = useOrder(orderNo, qr ? PAY_POLL_MS : false)
+  const [chosen, setChosen] = useState<'wechat' | 'transfer' | null>(null)
+  const order = useOrder(orderNo, qr && chosen === 'wechat' ? PAY_POLL_MS : false)
   const pay = usePayOrder()
   const transfer = useTransferOrder()
   const data = order.data
@@ -130,16 +132,18 @@ export default function OnlinePaymentPage() {
 
   const wechat = async () => {
     const started = await pay.mutateAsync({ OrderNo: orderNo, Channel: 'wechat' }).catch(() => null)
-    if (started) setQr(started.CodeUrl)
+    if (!started) return
+    setQr(started.CodeUrl)
+    setChosen('wechat')
   }
   const alipay = async () => {
     const started = await pay.mutateAsync({ OrderNo: orderNo, Channel: 'alipay' }).catch(() => null)
     if (started) window.location.assign(started.PayUrl)
   }
-  const bank = () => {
-    setQr(null)
-    transfer.mutate(orderNo)
+  const bank = async () => {
+    if (await transfer.mutateAsync(orderNo).catch(() => null)) setChosen('transfer')
   }
+  const paying = (channel: 'alipay' | 'wechat') => pay.isPending && pay.variables?.Channel === channel
 
   let body: React.ReactNode
   if (!orderNo) {
@@ -167,6 +171,8 @@ export default function OnlinePaymentPage() {
   } else {
     const countdown = formatCountdown(left)
     const account = data.TransferAccount
+    // Coming back to an order already to be paid by transfer shows its account again.
+    const showing = chosen ?? (account ? 'transfer' : null)
     body = (
       <>
         <Descriptions column={1} size="middle" bordered>
@@ -183,22 +189,17 @@ export default function OnlinePaymentPage() {
         </Descriptions>
         <h4 style={{ margin: '24px 0 12px' }}>选择支付方式</h4>
         <Space wrap size={12}>
-          <Button
-            size="large"
-            icon={<AlipayCircleOutlined />}
-            onClick={alipay}
-            loading={pay.isPending && !qr}
-          >
+          <Button size="large" icon={<AlipayCircleOutlined />} onClick={alipay} loading={paying('alipay')}>
             支付宝
           </Button>
-          <Button size="large" icon={<WechatOutlined />} onClick={wechat}>
+          <Button size="large" icon={<WechatOutlined />} onClick={wechat} loading={paying('wechat')}>
             微信支付
           </Button>
           <Button size="large" icon={<BankOutlined />} onClick={bank} loading={transfer.isPending}>
             对公转账
           </Button>
         </Space>
-        {qr && !account && (
+        {showing === 'wechat' && qr && (
           <div style={{ marginTop: 24, display: 'flex', gap: 24, alignItems: 'center' }}>
             <QRCode value={qr} size={200} aria-label="微信支付二维码" data-testid="wechat-qr" />
             <div>
@@ -210,7 +211,7 @@ export default function OnlinePaymentPage() {
             </div>
           </div>
         )}
-        {account && <TransferView account={account} left={countdown} />}
+        {showing === 'transfer' && account && <TransferView account={account} left={countdown} />}
       </>
     )
   }
