@@ -24,9 +24,10 @@ say(production ? '启动服务（生产模式）' : '启动服务')
 const args = production
   ? ['--enable-source-maps', SERVER_BUILD]
   : ['--import', 'tsx', 'apps/server/src/server.ts']
-// Development is the default of `npm start`: codes go to the log and GET /api/dev/smscode. The server itself
-// has no default SMS provider, and production mode refuses this one.
-const env = production ? process.env : { SMS_PROVIDER: 'console', ...process.env }
+// Development is the default of `npm start`: codes go to the log and GET /api/dev/smscode, and payments go to
+// the local fake platform under /fakepay. The server itself defaults to neither, and production mode
+// refuses both.
+const env = production ? process.env : { SMS_PROVIDER: 'console', PAYMENT_PLATFORM: 'fake', ...process.env }
 const server = spawn(process.execPath, args, { cwd: ROOT, stdio: 'inherit', env })
 let stopping = false
 for (const signal of ['SIGINT', 'SIGTERM']) {

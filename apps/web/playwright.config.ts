@@ -62,10 +62,10 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Registration reads its codes from GET /api/dev/smscode.
       SMS_PROVIDER: 'console',
+      // Payments go to the local fake platform (/fakepay): its pages pay, its notifies reach the server.
+      PAYMENT_PLATFORM: 'fake',
       // Every test registers its own account from this one address.
       SMS_PER_ADDRESS_HOUR: '100000',
-      // Payments go to the local fake platform (/fakepay), which the billing tests drive.
-      PAYMENT_PLATFORM: 'fake',
     },
   },
 })

@@ -18,14 +18,26 @@ import { createSmsProvider } from './modules/accounts/sms/create-sms-provider'
 import type { SmsProvider } from './modules/accounts/sms/sms-provider'
 import * as billingRepo from './modules/billing/billing.repository'
 import { billingRoutes } from './modules/billing/billing.routes'
+import { createProviders } from './modules/billing/payments/create-providers'
+import { paymentRoutes } from './modules/billing/payments/payments.routes'
+import { PaymentsService } from './modules/billing/payments/payments.service'
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes'
 import { catalogueVersion } from './modules/catalogue/catalogue-version'
 import { devRoutes } from './modules/dev/dev.routes'
+import { FakePayPlatform } from './modules/fakepay/fake-platform'
+import { fakePayRoutes } from './modules/fakepay/fakepay.routes'
 import { purchaseOrderRoutes } from './modules/sheets/purchase-orders.routes'
 import { quotationRoutes } from './modules/sheets/quotations.routes'
 import { opsRoutes } from './plugins/ops'
 import { webApp } from './plugins/web'
 import type { SharedStore } from './store/shared-store'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The local fake payment platform, with PAYMENT_PLATFORM=fake (tests reach its trades and keys). */
+    fakePay?: FakePayPlatform
+  }
+}
 
 /** The log levels at which Fastify writes a line for each request. */
 const REQUEST_LINE_LEVELS = ['trace', 'debug', 'info']
@@ -74,6 +86,17 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     sms: parts.sms ?? createSmsProvider(config.sms, store, app.log),
   }
   app.decorate('ctx', ctx)
+  // The payment channels: the real platforms as configured, or all of them on the local fake platform,
+  // which config.ts refuses in production (and which is checked here again, as for the dev routes).
+  const fakePay =
+    config.payments.platform === 'fake' && !config.production
+      ? await FakePayPlatform.start(config.publicUrl, clock)
+      : undefined
+  const channels = config.payments.platform === 'real' ? config.payments : (fakePay?.channelSettings() ?? {})
+  const payments = new PaymentsService(ctx, createProviders(channels, config.publicUrl, clock), app.log)
+  // BillingService asks the platforms through this before it closes an order whose payment was started.
+  ctx.tradeQuery = (order, everyMs) => payments.tradeQuery(order, everyMs)
+  if (fakePay) app.decorate('fakePay', fakePay)
   const pipeline: Pipeline = {
     sites: config.sites,
     quota: config.quota,
@@ -113,6 +136,8 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   await app.register(quotationRoutes)
   await app.register(purchaseOrderRoutes)
   await app.register(billingRoutes)
+  await app.register(paymentRoutes, { payments })
+  if (fakePay) await app.register(fakePayRoutes, { prefix: '/fakepay', platform: fakePay })
   await app.register(devRoutes)
   await app.register(opsRoutes, {
     db,

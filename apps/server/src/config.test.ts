@@ -1,5 +1,7 @@
 // What loadConfig refuses at start: SMS settings that are missing or unknown, the development SMS provider
-// and the published demo keys in production.
+// and the published demo keys in production, and payment settings that are half given, unreadable, the
+// fake platform in production or a production channel without the site's public address.
+import { createPrivateKey, generateKeyPairSync } from 'node:crypto'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -116,5 +118,112 @@ describe('production mode', () => {
 
   it('development keeps the demo keys', () => {
     expect(loadConfig({ SMS_PROVIDER: 'console' }).sites.default).toEqual(DEMO_SITE_KEYS)
+  })
+})
+
+describe('payment settings', () => {
+  const keys = (() => {
+    const pair = () =>
+      generateKeyPairSync('rsa', {
+        modulusLength: 2048,
+        publicKeyEncoding: { type: 'spki', format: 'pem' },
+        privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+      })
+    const app = pair()
+    const platform = pair()
+    const file = (name: string, text: string) => {
+      const path = join(folder, name)
+      writeFileSync(path, text)
+      return path
+    }
+    // Alipay's key tool hands out bare base64 (PKCS#1 for its "非 Java" choice); WeChat PEM files.
+    const bare = (pem: string) => pem.replace(/-----[^-]+-----/g, '').replace(/\s+/g, '')
+    const pkcs1 = createPrivateKey(app.privateKey).export({ type: 'pkcs1', format: 'der' }).toString('base64')
+    return {
+      alipayPrivate: file('alipay-app.txt', pkcs1),
+      alipayPublic: file('alipay-public.txt', bare(platform.publicKey)),
+      wechatPrivate: file('apiclient_key.pem', app.privateKey),
+      wechatPublic: file('pub_key.pem', platform.publicKey),
+      notAKey: file('not-a-key.pem', 'hello'),
+      appPrivate: app.privateKey,
+    }
+  })()
+  const ALIPAY = {
+    ALIPAY_APP_ID: '2021000000000001',
+    ALIPAY_PRIVATE_KEY_FILE: keys.alipayPrivate,
+    ALIPAY_PUBLIC_KEY_FILE: keys.alipayPublic,
+  }
+  const WECHAT = {
+    WECHAT_MCHID: '1900000001',
+    WECHAT_APPID: 'wx0000000000000001',
+    WECHAT_SERIAL_NO: '5157F09EFDC096DE15EBE81A47057A7200000001',
+    WECHAT_PRIVATE_KEY_FILE: keys.wechatPrivate,
+    WECHAT_PUBLIC_KEY_ID: 'PUB_KEY_ID_0119000000012026010100000000000001',
+    WECHAT_PUBLIC_KEY_FILE: keys.wechatPublic,
+    WECHAT_APIV3_KEY: 'a'.repeat(32),
+  }
+  const dev = (env: NodeJS.ProcessEnv) => loadConfig({ SMS_PROVIDER: 'console', ...env })
+  const production = (env: NodeJS.ProcessEnv) =>
+    loadConfig({ NODE_ENV: 'production', ...TENCENT, SITES_FILE: sitesFile({ default: OWN_KEYS }), ...env })
+
+  it('offers no channel without settings, and the site’s own address by default outside production', () => {
+    const config = dev({ PORT: '8090' })
+    expect(config.payments).toEqual({ platform: 'real' })
+    expect(config.publicUrl).toBe('http://127.0.0.1:8090')
+    expect(production({}).payments).toEqual({ platform: 'real' })
+  })
+
+  it('reads each channel’s keys (PEM or bare base64) and gateway, and names what half a channel lacks', () => {
+    const config = dev({ ...ALIPAY, ...WECHAT, PUBLIC_URL: 'https://epc.example.com/' })
+    expect(config.publicUrl).toBe('https://epc.example.com')
+    if (config.payments.platform !== 'real') throw new Error('real expected')
+    expect(config.payments.alipay).toMatchObject({
+      appId: '2021000000000001',
+      gateway: 'https://openapi.alipay.com/gateway.do',
+    })
+    expect(config.payments.alipay?.privateKey).toBe(keys.appPrivate)
+    expect(config.payments.alipay?.alipayPublicKey).toContain('-----BEGIN PUBLIC KEY-----')
+    expect(config.payments.wechat).toMatchObject({
+      mchid: '1900000001',
+      gateway: 'https://api.mch.weixin.qq.com',
+    })
+    expect(dev({ ...WECHAT, WECHAT_GATEWAY: 'http://127.0.0.1:9/wx' }).payments).toMatchObject({
+      wechat: { gateway: 'http://127.0.0.1:9/wx' },
+    })
+    expect(() => dev({ ...ALIPAY, ALIPAY_PUBLIC_KEY_FILE: '' })).toThrow(
+      '启用支付宝须设置：ALIPAY_PUBLIC_KEY_FILE',
+    )
+    expect(() => dev({ WECHAT_MCHID: '1900000001' })).toThrow('启用微信支付须设置：WECHAT_APPID、')
+    expect(() => dev({ ...WECHAT, WECHAT_APIV3_KEY: 'short' })).toThrow('WECHAT_APIV3_KEY 须是 32 个字符')
+    expect(() => dev({ ...ALIPAY, ALIPAY_PRIVATE_KEY_FILE: keys.notAKey })).toThrow(
+      'ALIPAY_PRIVATE_KEY_FILE（',
+    )
+    expect(() => dev({ ...ALIPAY, ALIPAY_PRIVATE_KEY_FILE: join(folder, 'missing.pem') })).toThrow(
+      'ALIPAY_PRIVATE_KEY_FILE 指向的文件无法读取',
+    )
+    expect(() => dev({ PUBLIC_URL: 'epc.example.com' })).toThrow('PUBLIC_URL 须是 http(s):// 开头的地址')
+  })
+
+  it('takes the fake platform in development only, and refuses an unknown platform', () => {
+    expect(dev({ PAYMENT_PLATFORM: 'fake', ...ALIPAY }).payments).toEqual({ platform: 'fake' })
+    expect(() => production({ PAYMENT_PLATFORM: 'fake', PUBLIC_URL: 'https://epc.example.com' })).toThrow(
+      'PAYMENT_PLATFORM=fake（本地模拟支付平台）仅供开发和测试使用',
+    )
+    expect(() => dev({ PAYMENT_PLATFORM: 'sandbox' })).toThrow(
+      'PAYMENT_PLATFORM 只能是 real 或仅供开发的 fake',
+    )
+  })
+
+  it('needs PUBLIC_URL in production once a channel is configured, over https for WeChat Pay', () => {
+    expect(() => production(ALIPAY)).toThrow('生产模式启用在线支付须设置 PUBLIC_URL')
+    expect(production({ ...ALIPAY, PUBLIC_URL: 'http://epc.example.com' }).publicUrl).toBe(
+      'http://epc.example.com',
+    )
+    expect(() => production({ ...WECHAT, PUBLIC_URL: 'http://epc.example.com' })).toThrow(
+      '生产模式的 PUBLIC_URL 须以 https:// 开头',
+    )
+    expect(production({ ...WECHAT, PUBLIC_URL: 'https://epc.example.com' }).payments).toMatchObject({
+      wechat: { appid: 'wx0000000000000001' },
+    })
   })
 })

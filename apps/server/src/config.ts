@@ -1,4 +1,5 @@
 // Reads the server's settings from the environment; every tunable of the platform lives here.
+import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -53,6 +54,43 @@ export interface TransferAccount {
   account: string
 }
 
+/** Alipay 电脑网站支付 in public-key mode (RSA2). */
+export interface AlipaySettings {
+  appId: string
+  /** The app's private key (PKCS#8 PEM), which signs our requests. */
+  privateKey: string
+  /** Alipay's public key (SPKI PEM), which checks its notifies, return pages and answers. */
+  alipayPublicKey: string
+  /** The gateway address, https://openapi.alipay.com/gateway.do unless told. */
+  gateway: string
+}
+
+/** WeChat Pay APIv3 Native in public-key mode (微信支付公钥, not platform certificates). */
+export interface WechatSettings {
+  mchid: string
+  appid: string
+  /** The serial number of the merchant API certificate whose private key signs our requests. */
+  serialNo: string
+  /** The merchant API private key (PKCS#8 PEM). */
+  privateKey: string
+  /** The WeChat Pay public key's id (PUB_KEY_ID_…), as answers and notifies name it in Wechatpay-Serial. */
+  publicKeyId: string
+  /** The WeChat Pay public key (SPKI PEM), which checks its answers and notifies. */
+  publicKey: string
+  /** The APIv3 key (32 characters) that notifies' resources are encrypted under. */
+  apiV3Key: string
+  /** The API's base address, https://api.mch.weixin.qq.com unless told. */
+  gateway: string
+}
+
+/**
+ * The payment platforms: the real ones (each channel offered only when configured), or the local fake
+ * platform of development and tests (modules/fakepay), which production refuses.
+ */
+export type PaymentsConfig =
+  | { platform: 'fake' }
+  | { platform: 'real'; alipay?: AlipaySettings; wechat?: WechatSettings }
+
 export interface Config {
   /** Absent when 对公转账 is not offered. */
   transferAccount: TransferAccount | null
@@ -64,6 +102,9 @@ export interface Config {
   redisUrl?: string
   redisPrefix: string
   sms: SmsConfig
+  payments: PaymentsConfig
+  /** The site's own origin as the payment platforms reach it (notify_url, return_url), no trailing slash. */
+  publicUrl: string
   sites: SiteTable
   quota: QuotaConfig
   webDist: string
@@ -218,6 +259,138 @@ export function readSmsConfig(env: NodeJS.ProcessEnv, production: boolean): SmsC
   }
 }
 
+const ALIPAY_NAMES = ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY_FILE', 'ALIPAY_PUBLIC_KEY_FILE']
+const WECHAT_NAMES = [
+  'WECHAT_MCHID',
+  'WECHAT_APPID',
+  'WECHAT_SERIAL_NO',
+  'WECHAT_PRIVATE_KEY_FILE',
+  'WECHAT_PUBLIC_KEY_ID',
+  'WECHAT_PUBLIC_KEY_FILE',
+  'WECHAT_APIV3_KEY',
+]
+
+/**
+ * An RSA key from a file, as PEM. The platforms' consoles hand out keys as PEM or as bare base64 (Alipay's
+ * key tool: PKCS#8 or PKCS#1 private keys, SPKI public keys), so each is read and written out one way.
+ */
+function readKeyFile(name: string, file: string, kind: 'private' | 'public'): string {
+  let text: string
+  try {
+    text = readFileSync(file, 'utf8').trim()
+  } catch {
+    throw new Error(`${name} 指向的文件无法读取：${file}`)
+  }
+  const der = Buffer.from(text.replace(/\s+/g, ''), 'base64')
+  const tries: (() => KeyObject)[] =
+    kind === 'private'
+      ? [
+          () => createPrivateKey(text),
+          () => createPrivateKey({ key: der, format: 'der', type: 'pkcs8' }),
+          () => createPrivateKey({ key: der, format: 'der', type: 'pkcs1' }),
+        ]
+      : [
+          () => createPublicKey(text),
+          () => createPublicKey({ key: der, format: 'der', type: 'spki' }),
+          () => createPublicKey({ key: der, format: 'der', type: 'pkcs1' }),
+        ]
+  for (const attempt of tries) {
+    try {
+      const key = attempt()
+      if (key.asymmetricKeyType !== 'rsa') break
+      return kind === 'private'
+        ? (key.export({ format: 'pem', type: 'pkcs8' }) as string)
+        : (key.export({ format: 'pem', type: 'spki' }) as string)
+    } catch {
+      // Not this encoding; the next one is tried.
+    }
+  }
+  throw new Error(`${name}（${file}）不是有效的 RSA ${kind === 'private' ? '私钥' : '公钥'}`)
+}
+
+/** An http(s) address, without a trailing slash. */
+function readHttpUrl(name: string, raw: string): string {
+  let url: URL | undefined
+  try {
+    url = new URL(raw)
+  } catch {}
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    throw new Error(`${name} 须是 http(s):// 开头的地址，现为 ${raw}`)
+  }
+  return raw.replace(/\/+$/, '')
+}
+
+/**
+ * The payment platforms and the site's public address. PAYMENT_PLATFORM=real (the default) offers each
+ * channel whose settings are all given and none whose settings are all absent; half a channel is refused.
+ * PAYMENT_PLATFORM=fake is the local fake platform, for development and tests only (`npm start` sets it).
+ */
+export function readPaymentsConfig(
+  env: NodeJS.ProcessEnv,
+  production: boolean,
+  port: number,
+): { payments: PaymentsConfig; publicUrl: string } {
+  const platform = env.PAYMENT_PLATFORM?.trim() || 'real'
+  if (platform !== 'real' && platform !== 'fake') {
+    throw new Error(`PAYMENT_PLATFORM 只能是 real 或仅供开发的 fake，现为 ${platform}`)
+  }
+  if (platform === 'fake' && production) {
+    throw new Error(
+      'PAYMENT_PLATFORM=fake（本地模拟支付平台）仅供开发和测试使用，生产模式（NODE_ENV=production）须用 real 并配置支付宝或微信支付',
+    )
+  }
+  const value = (name: string) => (env[name] ?? '').trim()
+  const channel = (label: string, names: string[]) => {
+    const absent = missing(env, names)
+    if (absent.length === names.length) return false
+    if (absent.length > 0) throw new Error(`启用${label}须设置：${absent.join('、')}`)
+    return true
+  }
+  let payments: PaymentsConfig = { platform: 'fake' }
+  if (platform === 'real') {
+    const real: PaymentsConfig = { platform: 'real' }
+    if (channel('支付宝', ALIPAY_NAMES)) {
+      real.alipay = {
+        appId: value('ALIPAY_APP_ID'),
+        privateKey: readKeyFile('ALIPAY_PRIVATE_KEY_FILE', value('ALIPAY_PRIVATE_KEY_FILE'), 'private'),
+        alipayPublicKey: readKeyFile('ALIPAY_PUBLIC_KEY_FILE', value('ALIPAY_PUBLIC_KEY_FILE'), 'public'),
+        gateway: readHttpUrl(
+          'ALIPAY_GATEWAY',
+          value('ALIPAY_GATEWAY') || 'https://openapi.alipay.com/gateway.do',
+        ),
+      }
+    }
+    if (channel('微信支付', WECHAT_NAMES)) {
+      const apiV3Key = value('WECHAT_APIV3_KEY')
+      if (Buffer.byteLength(apiV3Key) !== 32) throw new Error('WECHAT_APIV3_KEY 须是 32 个字符的 APIv3 密钥')
+      real.wechat = {
+        mchid: value('WECHAT_MCHID'),
+        appid: value('WECHAT_APPID'),
+        serialNo: value('WECHAT_SERIAL_NO'),
+        privateKey: readKeyFile('WECHAT_PRIVATE_KEY_FILE', value('WECHAT_PRIVATE_KEY_FILE'), 'private'),
+        publicKeyId: value('WECHAT_PUBLIC_KEY_ID'),
+        publicKey: readKeyFile('WECHAT_PUBLIC_KEY_FILE', value('WECHAT_PUBLIC_KEY_FILE'), 'public'),
+        apiV3Key,
+        gateway: readHttpUrl('WECHAT_GATEWAY', value('WECHAT_GATEWAY') || 'https://api.mch.weixin.qq.com'),
+      }
+    }
+    payments = real
+  }
+  const offered = payments.platform === 'fake' || Boolean(payments.alipay || payments.wechat)
+  const raw = value('PUBLIC_URL')
+  if (!raw && production && offered) {
+    throw new Error(
+      '生产模式启用在线支付须设置 PUBLIC_URL（本站对外地址，如 https://epc.example.com），支付平台据此回调',
+    )
+  }
+  const publicUrl = readHttpUrl('PUBLIC_URL', raw || `http://127.0.0.1:${port}`)
+  // WeChat Pay takes notify addresses over https only; better refused at start than at the first payment.
+  if (production && payments.platform === 'real' && payments.wechat && !publicUrl.startsWith('https://')) {
+    throw new Error('微信支付只向 https 地址发送支付通知：生产模式的 PUBLIC_URL 须以 https:// 开头')
+  }
+  return { payments, publicUrl }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const requestTimeoutMs = intFrom(env, 'REQUEST_TIMEOUT_MS', 30_000)
   const headersTimeoutMs = intFrom(env, 'HEADERS_TIMEOUT_MS', 10_000)
@@ -229,9 +402,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const production = env.NODE_ENV === 'production'
   const sms = readSmsConfig(env, production)
+  const port = intFrom(env, 'PORT', 8080)
+  const { payments, publicUrl } = readPaymentsConfig(env, production, port)
   return {
     transferAccount: readTransferAccount(env, production),
-    port: intFrom(env, 'PORT', 8080),
+    port,
     host: env.HOST ?? '0.0.0.0',
     production,
     databaseUrl: env.DATABASE_URL || undefined,
@@ -239,6 +414,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.REDIS_PREFIX ?? 'epc:',
     sms,
+    payments,
+    publicUrl,
     sites: readSites(env.SITES_FILE, production),
     quota: {
       dailyLimit: intFrom(env, 'QUOTA_DAILY_LIMIT', 1000),

@@ -1,6 +1,6 @@
 // Payload schemas of the billing calls (server side).
 import * as z from 'zod/mini'
-import { BillingMessages, INVOICE_KINDS } from './billing'
+import { BillingMessages, INVOICE_KINDS, PAY_CHANNELS } from './billing'
 
 const planCode = z
   .string({ error: BillingMessages.planCode })
@@ -73,4 +73,20 @@ export const invoiceSchema = z
 
 export const noticeSchema = z.object({
   Id: z.int({ error: BillingMessages.noticeId }).check(z.gte(1, { error: BillingMessages.noticeId })),
+})
+
+const payChannel = z.enum(PAY_CHANNELS, { error: BillingMessages.payChannel })
+export const paySchema = z.object({ OrderNo: orderNo, Channel: payChannel })
+
+// The return page's query string as an object: a few dozen short strings at most (Alipay sends about 12).
+const returnValue = z
+  .string({ error: BillingMessages.payResultInvalid })
+  .check(z.maxLength(2048, { error: BillingMessages.payResultInvalid }))
+export const payResultSchema = z.object({
+  Channel: payChannel,
+  Params: z
+    .record(z.string(), returnValue, { error: BillingMessages.payResultInvalid })
+    .check(
+      z.refine((params) => Object.keys(params).length <= 40, { error: BillingMessages.payResultInvalid }),
+    ),
 })

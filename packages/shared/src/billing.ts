@@ -42,6 +42,10 @@ export const BillingLimits = {
   transferTtlMs: 7 * 86_400_000,
   /** Renewal reminders: this many days before the service ends. */
   reminderDays: [7, 1],
+  /** A pending order with a started payment is asked about (trade query) at most this often when read. */
+  tradeQueryEveryMs: 10_000,
+  /** The payment result page may ask the platform this often while the payment is still processing. */
+  payResultQueryEveryMs: 3_000,
 } as const
 
 /** What an order's payment was started on (orders.pay_channels) and what paid it (orders.channel). */
@@ -53,6 +57,13 @@ export const PayChannelNames: Record<string, string> = {
 
 export const INVOICE_KINDS = ['普通发票', '增值税专用发票'] as const
 export type InvoiceKindName = (typeof INVOICE_KINDS)[number]
+
+/** The online payment channels: Alipay 电脑网站支付 and WeChat Pay Native (a QR code). */
+export const PAY_CHANNELS = ['alipay', 'wechat'] as const
+export type PayChannel = (typeof PAY_CHANNELS)[number]
+
+/** What the payment result page shows: paid, not known yet, or not paid (closed, failed). */
+export type PayResultState = 'success' | 'processing' | 'failed'
 
 export const BillingMessages = {
   planNotFound: '套餐不存在或已下架',
@@ -77,6 +88,10 @@ export const BillingMessages = {
   bank: '请填写开户银行',
   bankAccount: '请填写银行账号',
   noticeId: '消息不正确',
+  payChannel: '请选择支付方式',
+  channelNotOffered: '暂不支持该支付方式',
+  payUnavailable: '支付服务暂不可用，请稍后再试',
+  payResultInvalid: '支付结果参数不正确',
   /** The web client's words for an ended service (99998 `expired`, the buy page's banner): to the owner … */
   serviceEnded: '您的服务已到期，续费后即可继续查询',
   /** … and to staff, who cannot buy. */

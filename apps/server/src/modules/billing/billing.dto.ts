@@ -5,6 +5,7 @@ import type { Selectable } from 'kysely'
 import { beijingTime } from '../../clock'
 import type { TransferAccount } from '../../config'
 import type { CouponsTable, InvoicesTable, NoticesTable, OrdersTable, PlansTable } from '../../db/schema'
+import { channelsOf } from './billing.repository'
 
 export const yuan = (fen: number) => Math.round(fen) / 100
 const time = (ms: number | null) => (ms === null ? '' : beijingTime(ms))
@@ -46,7 +47,7 @@ export interface OrderExtras {
 }
 
 export function toOrder(o: Selectable<OrdersTable>, extras: OrderExtras = {}) {
-  const payChannels = o.pay_channels ? o.pay_channels.split(',') : []
+  const payChannels = channelsOf(o.pay_channels)
   const account = payChannels.includes('transfer') ? extras.transferAccount : null
   return {
     OrderNo: o.order_no,

@@ -82,6 +82,9 @@ export async function useCoupon(db: Q, orderId: number, now: number) {
 
 // Orders
 
+/** The channels in orders.pay_channels ('alipay,wechat,transfer'). */
+export const channelsOf = (payChannels: string) => payChannels.split(',').filter(Boolean)
+
 export async function insertOrder(db: Q, row: Insertable<OrdersTable>): Promise<number> {
   const { id } = await db.insertInto('orders').values(row).returning('id').executeTakeFirstOrThrow()
   return id
@@ -134,7 +137,7 @@ export function pageOfOrders(db: Q, companyId: number, offset: number, limit: nu
 export function duePendingOrders(db: Q, now: number, companyId?: number) {
   let q = db
     .selectFrom('orders')
-    .select('id')
+    .select(['id', 'order_no', 'pay_channels', 'expires_at'])
     .where('state', '=', OrderState.pending)
     .where('expires_at', '<=', now)
   if (companyId !== undefined) q = q.where('company_id', '=', companyId)

@@ -82,9 +82,25 @@ export function bestCoupon<C extends Coupon>(coupons: C[], plan: Plan, now: numb
 
 export type PaidOutcome = 'applied' | 'duplicate' | 'refund_needed' | 'unknown_order' | 'amount_mismatch'
 
+/** A pending order whose payment may have been started on a platform. */
+export interface PendingOrder {
+  id: number
+  order_no: string
+  pay_channels: string
+}
+
+/**
+ * Asks the platforms an order's payment was started on whether it was paid, reporting a payment through
+ * markPaid, at most once per `everyMs` per order: 'skipped' when it was asked within that time, 'failed'
+ * when a platform did not answer. The payments module's, handed in by app.ts, so this file knows no platform.
+ */
+export type TradeQuery = (order: PendingOrder, everyMs: number) => Promise<'asked' | 'skipped' | 'failed'>
+
 export class BillingService {
   constructor(
-    private readonly ctx: Pick<AppContext, 'db' | 'clock'> & { config?: Pick<Config, 'transferAccount'> },
+    private readonly ctx: Pick<AppContext, 'db' | 'clock' | 'tradeQuery'> & {
+      config?: Pick<Config, 'transferAccount'>
+    },
   ) {}
 
   private get transferAccount() {
@@ -181,12 +197,21 @@ export class BillingService {
     return this.order(caller, orderNo)
   }
 
-  /** Closes the company's (or everyone's) unpaid orders whose 15 minutes are over, releasing their coupons. */
+  /**
+   * Closes the company's (or everyone's) unpaid orders whose 15 minutes are over, releasing their coupons.
+   * An order whose payment was started is first asked about (a lost notify): a paid one is settled instead,
+   * and one the platform could not be asked about now stays open for the next sweep, for a day at most
+   * (a payment reported after that is recorded for refund, as any payment of a closed order).
+   */
   async closeDue(companyId?: number): Promise<number> {
     const now = this.now()
     let closed = 0
-    for (const { id } of await repo.duePendingOrders(this.db, now, companyId)) {
-      if (await this.endPending(id, OrderState.closed, now)) closed += 1
+    for (const order of await repo.duePendingOrders(this.db, now, companyId)) {
+      if (order.pay_channels && this.ctx.tradeQuery) {
+        const asked = await this.ctx.tradeQuery(order, BillingLimits.tradeQueryEveryMs)
+        if (asked !== 'asked' && now < order.expires_at + DAY_MS) continue
+      }
+      if (await this.endPending(order.id, OrderState.closed, now)) closed += 1
     }
     return closed
   }
@@ -208,6 +233,12 @@ export class BillingService {
     await this.closeDue(caller.companyId)
     const order = await repo.findOrder(this.db, caller.companyId, orderNo)
     if (!order) throw fail.notFound()
+    // A pending order whose payment was started: the platform is asked, in case its notify was lost.
+    if (order.state === OrderState.pending && order.pay_channels && this.ctx.tradeQuery) {
+      if ((await this.ctx.tradeQuery(order, BillingLimits.tradeQueryEveryMs)) === 'asked') {
+        return (await repo.findOrder(this.db, caller.companyId, orderNo)) ?? order
+      }
+    }
     return order
   }
 
@@ -264,7 +295,7 @@ export class BillingService {
     // Twice at most: a close or a payment may win between the read and the update.
     for (let attempt = 0; attempt < 2; attempt++) {
       const order = await this.found(caller, orderNo)
-      const channels = order.pay_channels ? order.pay_channels.split(',') : []
+      const channels = repo.channelsOf(order.pay_channels)
       if (channels.includes('transfer')) return this.answer(order)
       if (order.state === OrderState.closed || order.state === OrderState.cancelled) {
         throw fail.business(BillingMessages.orderClosed)
