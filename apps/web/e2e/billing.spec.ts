@@ -274,7 +274,7 @@ test('an ended trial: sign-in lands on the buy page; a VIN query gets the notice
   await box.press('Enter')
   const notice = page.locator('.ant-notification-notice').filter({ hasText: '账号异常' })
   await expect(notice).toContainText('您的服务已到期，续费后即可继续查询')
-  await screenshot(page, 'service-ended-notice')
+  // At once: the notice signs out by itself after 4.5 s (spec section 9), to /login without the redirect.
   await button(notice, '续费').click()
 
   await expect(page).toHaveURL(/\/login\?redirect=%2Fuser%2FbuyService$/)

@@ -1,4 +1,5 @@
-// The query cache follows the session: another token (sign-out, sign-in) drops every cached answer.
+// The query cache follows the session: a new token (another sign-in) drops every cached answer; a sign-out
+// leaves it to the next sign-in, so screens still mounted do not fetch again without a token.
 import { beforeEach, describe, expect, it } from 'vitest'
 import { recordOwnership, reloadSession, signIn } from '../lib/session'
 import { clearAllStoredState } from '../lib/storage'
@@ -13,7 +14,7 @@ beforeEach(() => {
 })
 
 describe('the query cache and the session', () => {
-  it('is emptied when the token changes, and kept when only IsOwner is learnt', () => {
+  it('is emptied when a new token arrives, and kept when only IsOwner is learnt or on sign-out', () => {
     signIn(INFO)
     queryClient.setQueryData(['billing', 'entitlement'], { IsOwner: true })
     recordOwnership(true)
@@ -25,6 +26,8 @@ describe('the query cache and the session', () => {
     queryClient.setQueryData(['account', 'companyInfo'], { client_com_name: 'x' })
     clearAllStoredState()
     reloadSession()
+    expect(queryClient.getQueryData(['account', 'companyInfo'])).toEqual({ client_com_name: 'x' })
+    signIn({ ...INFO, Token: 'c' })
     expect(queryClient.getQueryData(['account', 'companyInfo'])).toBeUndefined()
   })
 })

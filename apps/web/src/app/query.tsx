@@ -12,10 +12,13 @@ export const queryClient = new QueryClient({
   },
 })
 
-// Answers belong to the session that asked: a sign-out or another sign-in in the same tab must not show the
-// last user's company, orders or service (whether they may buy included).
+// Answers belong to the session that asked: another sign-in in the same tab must not show the last user's
+// company, orders or service (whether they may buy included). Cleared when a new token arrives, not when
+// one goes: screens still mounted at a sign-out would fetch again without a token (40100 → /login, losing
+// the 续费 redirect), and nothing is shown between a sign-out and the next sign-in.
 useSession.subscribe((state, previous) => {
-  if (state.info?.Token !== previous.info?.Token) queryClient.clear()
+  const token = state.info?.Token
+  if (token && token !== previous.info?.Token) queryClient.clear()
 })
 
 export function QueryProvider({ children }: { children: ReactNode }) {
