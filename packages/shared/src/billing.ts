@@ -92,6 +92,10 @@ export const BillingMessages = {
   channelNotOffered: '暂不支持该支付方式',
   payUnavailable: '支付服务暂不可用，请稍后再试',
   payResultInvalid: '支付结果参数不正确',
+  /** The web client's words for an ended service (99998 `expired`, the buy page's banner): to the owner … */
+  serviceEnded: '您的服务已到期，续费后即可继续查询',
+  /** … and to staff, who cannot buy. */
+  serviceEndedStaff: '您所在企业的服务已到期，请联系企业主账号续费后继续查询',
 } as const
 
 /** Why a call answered 99998 (its `data.reason`). */

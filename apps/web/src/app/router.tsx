@@ -37,6 +37,26 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import('../features/account/pages/AccountAdminPage')),
                 handle: { title: '账号管理' },
               },
+              {
+                path: 'myOrders',
+                lazy: page(() => import('../features/billing/pages/MyOrdersPage')),
+                handle: { title: '我的订单' },
+              },
+              {
+                path: 'buyService',
+                lazy: page(() => import('../features/billing/pages/BuyServicePage')),
+                handle: { title: '购买服务' },
+              },
+              {
+                path: 'coupons',
+                lazy: page(() => import('../features/billing/pages/CouponsPage')),
+                handle: { title: '我的优惠券' },
+              },
+              {
+                path: 'renewalManage',
+                lazy: page(() => import('../features/billing/pages/RenewalManagePage')),
+                handle: { title: '续费管理' },
+              },
             ],
           },
         ],
@@ -59,6 +79,23 @@ export const routes: RouteObject[] = [
             path: paths.modifyPw,
             lazy: page(() => import('../features/auth/pages/ModifyPwPage')),
             handle: { title: '找回密码' },
+          },
+        ],
+      },
+      {
+        // Paying stands alone too; /payCallback is open without a login (the guard's public paths).
+        lazy: page(() => import('./layout/PaymentLayout')),
+        errorElement: <RouteError />,
+        children: [
+          {
+            path: paths.onlinePayment,
+            lazy: page(() => import('../features/billing/pages/OnlinePaymentPage')),
+            handle: { title: '在线支付' },
+          },
+          {
+            path: paths.payCallback,
+            lazy: page(() => import('../features/billing/pages/PayCallbackPage')),
+            handle: { title: '支付结果' },
           },
         ],
       },

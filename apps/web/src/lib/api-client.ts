@@ -3,14 +3,16 @@
 // or throws an ApiError.
 import {
   ACCOUNT_ABNORMAL_CODES,
+  type AccountRefusalReason,
   type ApiResult,
+  BillingMessages,
   type EnvelopeResponse,
   Limits,
   ResultCode,
 } from '@epc/shared'
 import { paths } from '../config/paths'
 import { currentSite } from '../config/sites'
-import { feedback } from './feedback'
+import { type AbnormalNotice, feedback } from './feedback'
 import { navigateTo } from './navigation'
 import { clearAllStoredState, clearLoginInfo, loadLoginInfo } from './storage'
 
@@ -104,6 +106,25 @@ function decode<T>(response: EnvelopeResponse, decodeData: (data: string) => unk
   return result
 }
 
+/** After 续费 on the notice: sign in again, then straight to the buy page. */
+export const RENEW_LOGIN_PATH = `${paths.login}?redirect=${encodeURIComponent(paths.userBuyService)}`
+
+/**
+ * The abnormal-account notice's text. A 99998 for an ended service (`data.reason` "expired") says so, and
+ * offers the owner 续费 (staff are told to ask the owner, who alone can buy); every other abnormal answer
+ * shows the server's message as the spec has it.
+ */
+function abnormalNotice(result: ApiResult): AbnormalNotice {
+  const reason = (result.data as { reason?: AccountRefusalReason } | undefined)?.reason
+  if (result.ResultCode !== ResultCode.AccountDisabled || reason !== 'expired') {
+    return { description: result.ResultMsg }
+  }
+  const owner = loadLoginInfo()?.IsOwner === true
+  return owner
+    ? { description: BillingMessages.serviceEnded, renew: true }
+    : { description: BillingMessages.serviceEndedStaff }
+}
+
 /** The error policy of protocol.md section 4, run once for every answer that is not a success. */
 function announce(result: ApiResult, opts: PostOptions): void {
   const code = result.ResultCode
@@ -111,9 +132,9 @@ function announce(result: ApiResult, opts: PostOptions): void {
     clearLoginInfo()
     navigateTo(paths.login)
   } else if (ACCOUNT_ABNORMAL_CODES.includes(code)) {
-    feedback.accountAbnormal(result.ResultMsg, () => {
+    feedback.accountAbnormal(abnormalNotice(result), (renew) => {
       clearAllStoredState()
-      navigateTo(paths.login)
+      navigateTo(renew ? RENEW_LOGIN_PATH : paths.login)
     })
   } else if (ENVELOPE_CODES.includes(code)) feedback.warning('请求失败')
   else if (SHOW_SERVER_MESSAGE.includes(code)) feedback.warning(result.ResultMsg)

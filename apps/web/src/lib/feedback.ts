@@ -1,6 +1,6 @@
 // How call results reach the user: antd message and notification, bound to the app's hosts once it mounts
 // so they follow its theme; antd's static functions cover the time before (and tests).
-import { Button, message as staticMessage, notification as staticNotification } from 'antd'
+import { Button, Space, message as staticMessage, notification as staticNotification } from 'antd'
 import type { MessageInstance } from 'antd/es/message/interface'
 import type { NotificationInstance } from 'antd/es/notification/interface'
 import { createElement } from 'react'
@@ -20,30 +20,43 @@ export function bindFeedback(bound: FeedbackApi): void {
   api = bound
 }
 
-// Several calls may come back abnormal together; they share one notice and one sign-out.
-let pending: (() => void)[] | null = null
+/** What the abnormal-account notice says, and whether it also offers 续费 (an ended service, to the owner). */
+export interface AbnormalNotice {
+  description: string
+  renew?: boolean
+}
 
-function accountAbnormal(resultMsg: string, onDone: () => void): void {
+/** Called when the notice goes: `renew` when the user chose 续费 rather than 知道了 or the time-out. */
+type AbnormalDone = (renew: boolean) => void
+
+// Several calls may come back abnormal together; they share one notice and one sign-out.
+let pending: AbnormalDone[] | null = null
+
+function accountAbnormal(notice: AbnormalNotice, onDone: AbnormalDone): void {
   if (pending) {
     pending.push(onDone)
     return
   }
   const callbacks = [onDone]
   pending = callbacks
-  const finish = () => {
+  const finish = (renew: boolean) => {
     if (pending !== callbacks) return
     pending = null
     clearTimeout(timer)
     api.notification.destroy(ACCOUNT_ABNORMAL_KEY)
-    for (const fn of callbacks) fn()
+    for (const fn of callbacks) fn(renew)
   }
-  const timer = setTimeout(finish, ACCOUNT_ABNORMAL_LOGOUT_MS)
+  const timer = setTimeout(() => finish(false), ACCOUNT_ABNORMAL_LOGOUT_MS)
+  const button = (text: string, renew: boolean, type: 'primary' | 'default') =>
+    createElement(Button, { key: text, type, size: 'small', onClick: () => finish(renew) }, text)
   api.notification.error({
     key: ACCOUNT_ABNORMAL_KEY,
     title: '账号异常',
-    description: resultMsg,
+    description: notice.description,
     duration: 0,
-    actions: createElement(Button, { type: 'primary', size: 'small', onClick: finish }, '知道了'),
+    actions: notice.renew
+      ? createElement(Space, null, button('知道了', false, 'default'), button('续费', true, 'primary'))
+      : button('知道了', false, 'primary'),
   })
 }
 

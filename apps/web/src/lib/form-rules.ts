@@ -36,3 +36,25 @@ export function sameAs(field: string, missing: string, differs = '两次输入�
     }),
   ]
 }
+
+/** What form rules need of a shared zod schema (kept structural, so lib/ does not depend on zod). */
+interface PayloadSchema {
+  safeParse(value: unknown): {
+    error?: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }
+  }
+}
+
+/**
+ * A field checked by the schema of the whole payload, the one the server applies: the form's values (plus
+ * `extra`, fields the form does not show) are parsed, and the first problem named on this field is shown.
+ */
+export function schemaRule(schema: PayloadSchema, field: string, extra: object = {}): FormRule {
+  return ({ getFieldsValue }) => ({
+    validator: async () => {
+      const issue = schema
+        .safeParse({ ...extra, ...getFieldsValue() })
+        .error?.issues.find((i) => i.path[0] === field)
+      if (issue) throw new Error(issue.message)
+    },
+  })
+}

@@ -2,10 +2,10 @@
 // guard re-render when it changes.
 import type { LoginInfo } from '@epc/shared'
 import { create } from 'zustand'
-import { loadLoginInfo, saveLoginInfo } from './storage'
+import { loadLoginInfo, type StoredLoginInfo, saveLoginInfo } from './storage'
 
 interface SessionState {
-  info: LoginInfo | null
+  info: StoredLoginInfo | null
 }
 
 export const useSession = create<SessionState>(() => ({ info: loadLoginInfo() }))
@@ -20,14 +20,26 @@ export function reloadSession() {
   useSession.setState({ info: loadLoginInfo() })
 }
 
+/**
+ * Keeps whether the signed-in user is the company's owner with the login info (the entitlement call says
+ * so after sign-in, and again whenever a page reads it, so a session stored before this field existed
+ * learns it too). Read from storage, not the store, so a token changed meanwhile is not overwritten.
+ */
+export function recordOwnership(isOwner: boolean) {
+  const info = loadLoginInfo()
+  if (!info || info.IsOwner === isOwner) return
+  const next = { ...info, IsOwner: isOwner }
+  saveLoginInfo(next)
+  useSession.setState({ info: next })
+}
+
 /** A right a route may need beyond being signed in (named on its handle, checked by the route guard). */
 export type Right = 'owner'
 
 /**
- * Whether the signed-in user holds a right. The login info names no role yet; the account-area issues that
- * bring owner-only pages add the role and answer from it here. Until then nobody holds a right, so a page
- * marked with one stays closed rather than open to every staff account.
+ * Whether the signed-in user holds a right: 'owner' from the stored IsOwner. A session that has not learnt
+ * it yet holds none, so a page marked with a right stays closed rather than open to every staff account.
  */
-export function hasRight(_info: LoginInfo, _right: Right): boolean {
-  return false
+export function hasRight(info: StoredLoginInfo, right: Right): boolean {
+  return right === 'owner' && info.IsOwner === true
 }

@@ -21,16 +21,25 @@ function read(key: string): string | null {
   }
 }
 
-export function saveLoginInfo(info: LoginInfo): void {
+/**
+ * The login info as kept: the server's login answer plus what the client learnt right after sign-in from
+ * /api/billing/entitlement, whether the user is the company's owner (the 99998 notice offers 续费 to the owner
+ * only and must know it without a call of its own).
+ */
+export type StoredLoginInfo = LoginInfo & { IsOwner?: boolean }
+
+export function saveLoginInfo(info: StoredLoginInfo): void {
   localStorage.setItem(LOGIN_INFO_KEY, compressToEncodedURIComponent(JSON.stringify(info)))
 }
 
-export function loadLoginInfo(): LoginInfo | null {
+export function loadLoginInfo(): StoredLoginInfo | null {
   const raw = read(LOGIN_INFO_KEY)
   if (!raw) return null
   try {
-    const info = JSON.parse(decompressFromEncodedURIComponent(raw) ?? '') as Partial<LoginInfo> | null
-    return info && typeof info === 'object' && typeof info.Token === 'string' ? (info as LoginInfo) : null
+    const info = JSON.parse(decompressFromEncodedURIComponent(raw) ?? '') as Partial<StoredLoginInfo> | null
+    return info && typeof info === 'object' && typeof info.Token === 'string'
+      ? (info as StoredLoginInfo)
+      : null
   } catch {
     return null
   }

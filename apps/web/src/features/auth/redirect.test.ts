@@ -37,4 +37,10 @@ describe('safeRedirect', () => {
   ])('sends %j to VIN search instead', (target) => {
     expect(safeRedirect(target, ORIGIN)).toBe(HOME)
   })
+
+  it('uses the given fallback without a usable target (an ended service lands on the buy page)', () => {
+    expect(safeRedirect(null, ORIGIN, '/user/buyService')).toBe('/user/buyService')
+    expect(safeRedirect('//evil.example', ORIGIN, '/user/buyService')).toBe('/user/buyService')
+    expect(safeRedirect('/quoteOrder', ORIGIN, '/user/buyService')).toBe('/quoteOrder')
+  })
 })

@@ -1,9 +1,18 @@
-// The account area (/user): a side menu of its pages beside the selected one.
+// The account area (/user): a side menu of its pages beside the selected one, with the company's unread
+// notices (renewal reminders) above every page.
 import { Menu } from 'antd'
 import { Outlet, useLocation, useNavigate } from 'react-router'
 import { paths } from '../../../config/paths'
+import { NoticeBanner } from '../../billing'
 
-const ITEMS = [{ key: paths.userAdmin, label: '账号管理' }]
+// The spec's children of /user, in its order, as far as they are built.
+const ITEMS = [
+  { key: paths.userAdmin, label: '账号管理' },
+  { key: paths.userMyOrders, label: '我的订单' },
+  { key: paths.userBuyService, label: '购买服务' },
+  { key: paths.userCoupons, label: '我的优惠券' },
+  { key: paths.userRenewalManage, label: '续费管理' },
+]
 
 export default function UserLayout() {
   const { pathname } = useLocation()
@@ -18,6 +27,7 @@ export default function UserLayout() {
         style={{ width: 200, flex: 'none', borderRadius: 8 }}
       />
       <div style={{ flex: 1, minWidth: 0 }}>
+        <NoticeBanner />
         <Outlet />
       </div>
     </div>

@@ -19,6 +19,7 @@ export default function LoginPage() {
   const login = useLogin()
   const navigate = useNavigate()
   const [params] = useSearchParams()
+  const [landing, setLanding] = useState(false)
 
   const onFinish = async (values: LoginPayload) => {
     const payload =
@@ -26,10 +27,18 @@ export default function LoginPage() {
         ? { Mobile: values.Mobile, Password: values.Password }
         : { Mobile: values.Mobile, SmsCode: values.SmsCode }
     const info = await login.mutateAsync(payload).catch(() => null)
-    if (info) {
-      signIn(info)
-      navigate(safeRedirect(params.get('redirect')), { replace: true })
-    }
+    if (!info) return
+    signIn(info)
+    // Billing's code comes after sign-in, so /login stays light. An ended service lands on the buy page
+    // (with its banner) unless the user was on the way somewhere.
+    setLanding(true)
+    const ended = await import('../../billing').then(
+      (billing) => billing.afterSignIn().then((after) => after.ended),
+      () => false,
+    )
+    setLanding(false)
+    const fallback = ended ? paths.userBuyService : paths.vinSearch
+    navigate(safeRedirect(params.get('redirect'), window.location.origin, fallback), { replace: true })
   }
 
   return (
@@ -55,7 +64,7 @@ export default function LoginPage() {
         ) : (
           <SmsCodeField form={form} scene="login" />
         )}
-        <Button type="primary" htmlType="submit" block loading={login.isPending}>
+        <Button type="primary" htmlType="submit" block loading={login.isPending || landing}>
           登录
         </Button>
       </Form>

@@ -23,6 +23,12 @@ export default function RegisterPage() {
     const info = await register.mutateAsync(payload).catch(() => null)
     if (info) {
       signIn(info)
+      // Learn that the new account is its company's owner (kept with the login info); a new company has
+      // its trial, so it goes to the look-ups.
+      await import('../../billing').then(
+        (billing) => billing.afterSignIn(),
+        () => undefined,
+      )
       navigate(paths.vinSearch, { replace: true })
     }
   }
