@@ -8,7 +8,9 @@ import { pinyin } from 'pinyin-pro'
 // Taiwan and Hong Kong forms both come out simplified from 'tw'; the same converter runs on names and queries.
 const toSimplified = Converter({ from: 'tw', to: 'cn' })
 const VARIANTS = new Map(NAME_VARIANTS.map((v) => [v.variant, v.standard]))
-const VARIANT_RE = new RegExp([...VARIANTS.keys()].sort((a, b) => b.length - a.length).join('|'), 'gu')
+const VARIANT_RE = new RegExp([...VARIANTS.keys()].sort((a, b) => b.length - a.length).join('|'), 'g')
+// Most text holds no variant: a class of their first characters says so before the replacing runs.
+const MAY_HAVE_VARIANT = new RegExp(`[${[...new Set(NAME_VARIANTS.map((v) => v.variant[0]))].join('')}]`)
 // Spaces, punctuation and symbols separate words and are otherwise ignored (前-雾灯, 雾灯（左）).
 const SEPARATORS = /[\s\p{P}\p{S}]+/gu
 // biome-ignore lint/suspicious/noControlCharactersInRegex: any character outside ASCII is the point
@@ -40,8 +42,25 @@ function fold(text: string, off: Rules): string {
   if (!off.has('case')) s = s.toLowerCase()
   // Plain ASCII (pinyin, initials, codes) has nothing to convert; skipping it keeps typed pinyin cheap.
   if (!NOT_ASCII.test(s)) return s
-  if (!off.has('simplified')) s = toSimplified(s)
-  return off.has('variants') ? s : s.replace(VARIANT_RE, (v) => VARIANTS.get(v) ?? v)
+  if (!off.has('simplified') && hasTraditional(s)) s = toSimplified(s)
+  if (off.has('variants') || !MAY_HAVE_VARIANT.test(s)) return s
+  return s.replace(VARIANT_RE, (v) => VARIANTS.get(v) ?? v)
+}
+
+// Whether the converter changes a character on its own, asked once per character: text with no such
+// character is left as it is (the converter costs microseconds a call, a look-up almost nothing).
+const traditional = new Map<string, boolean>()
+
+function hasTraditional(text: string): boolean {
+  for (const char of text) {
+    let changes = traditional.get(char)
+    if (changes === undefined) {
+      changes = toSimplified(char) !== char
+      traditional.set(char, changes)
+    }
+    if (changes) return true
+  }
+  return false
 }
 
 function strip(folded: string, off: Rules): string {
@@ -66,25 +85,73 @@ interface Sound {
   initials: string
 }
 
-const PINYIN_OPTIONS = { toneType: 'none', type: 'all', nonZh: 'consecutive', v: true } as const
+const HAN = /\p{Script=Han}/u
+// A character's commonest reading, asked of pinyin-pro once; at most the Han characters in Unicode.
+const commonReadings = new Map<string, string>()
 
-function soundOf(normalized: string): Sound {
+function commonReading(char: string): string {
+  let reading = commonReadings.get(char)
+  if (reading === undefined) {
+    reading = HAN.test(char) ? pinyin(char, { toneType: 'none', v: true }) || char : ''
+    commonReadings.set(char, reading)
+  }
+  return reading
+}
+
+/** A character's pinyin ('' for anything not Han). */
+type Reader = (char: string) => string
+
+/**
+ * Names and queries are read character by character, the same way, so a query sounds like a name exactly
+ * when its characters do; reading a whole query in context costs pinyin-pro 10-80 µs, a map look-up per
+ * character almost nothing. A character takes the reading it has in the names (刹 is sha in 刹车片, though
+ * alone it reads cha), otherwise its commonest one.
+ */
+function soundOf(normalized: string, read: Reader): Sound {
   const syllables: string[] = []
   const starts: number[] = []
   let initials = ''
+  let run = ''
   let at = 0
-  for (const item of pinyin(normalized, PINYIN_OPTIONS)) {
-    syllables.push(item.isZh ? item.pinyin : item.origin)
-    starts.push(at)
-    initials += item.isZh ? item.first : item.origin
-    at += item.origin.length
+  const endRun = () => {
+    if (!run) return
+    syllables.push(run)
+    starts.push(at - run.length)
+    initials += run
+    run = ''
   }
+  for (const char of normalized) {
+    const reading = read(char)
+    if (reading) {
+      endRun()
+      syllables.push(reading)
+      starts.push(at)
+      initials += reading[0]
+    } else run += char
+    at += char.length
+  }
+  endRun()
   return { syllables, starts, key: ` ${syllables.join(' ')} `, full: syllables.join(''), initials }
 }
 
-/** The query's pinyin as the importer stores a part name's (for the in-model search's SQL). */
-export function fullPinyin(normalized: string): string {
-  return soundOf(normalized).full
+/** The readings characters have in names, read in context: the commonest one of each character. */
+function readingsInNames(names: string[]): Map<string, string> {
+  const counts = new Map<string, Map<string, number>>()
+  for (const name of names)
+    for (const item of pinyin(name, { toneType: 'none', type: 'all', nonZh: 'consecutive', v: true })) {
+      if (!item.isZh) continue
+      const of = counts.get(item.origin) ?? new Map<string, number>()
+      of.set(item.pinyin, (of.get(item.pinyin) ?? 0) + 1)
+      counts.set(item.origin, of)
+    }
+  const readings = new Map<string, string>()
+  for (const [char, of] of counts) {
+    let best = ''
+    let most = 0
+    for (const [reading, n] of of) if (n > most) [best, most] = [reading, n]
+    readings.set(char, best)
+  }
+  return readings
 }
 
 /** A generic name or one of its aliases, as indexed. */
@@ -148,12 +215,12 @@ export interface Query {
   sound: Sound
 }
 
-export function analyseQuery(raw: string, off: Rules = ALL_RULES): Query {
+function analyseQuery(raw: string, off: Rules, read: Reader): Query {
   const folded = fold(raw, off)
   const norm = strip(folded, off)
   const latin = LATIN.test(norm)
   const tokens = latin || off.has('tokens') ? [norm] : folded.split(SEPARATORS).filter(Boolean)
-  return { norm, tokens, latin, sound: soundOf(norm) }
+  return { norm, tokens, latin, sound: soundOf(norm, read) }
 }
 
 /** The characters of syllables [from, from + count) of a form. */
@@ -162,13 +229,6 @@ function soundSpan(form: Form, from: number, count: number): Span {
   const start = starts[from] ?? 0
   const end = starts[from + count] ?? form.norm.length
   return [start, end - start]
-}
-
-/** Which syllable starts at a position of a key ' a b c ' (the position of its first letter). */
-function syllableAt(key: string, at: number): number {
-  let n = -1
-  for (let i = 0; i < at; i++) if (key[i] === ' ') n++
-  return n
 }
 
 /** The characters typed pinyin covers when it starts on a syllable; the whole text otherwise. */
@@ -267,6 +327,29 @@ function distance(a: string, b: string, max: number): number {
   return prevRow[b.length] as number
 }
 
+/** How often each letter and digit occurs (pinyin is lower-case Latin and digits). */
+function letterCounts(text: string): Uint8Array {
+  const counts = new Uint8Array(37)
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    const slot = c >= 97 && c <= 122 ? c - 97 : c >= 48 && c <= 57 ? c - 22 : 36
+    counts[slot] = (counts[slot] as number) + 1
+  }
+  return counts
+}
+
+/** A lower bound of the edit distance: the letters one text has more of than the other, the larger side. */
+function bagDistance(a: Uint8Array, b: Uint8Array): number {
+  let more = 0
+  let fewer = 0
+  for (let i = 0; i < a.length; i++) {
+    const d = (a[i] as number) - (b[i] as number)
+    if (d > 0) more += d
+    else fewer -= d
+  }
+  return more > fewer ? more : fewer
+}
+
 export interface Suggestion {
   /** The name or alias to search for instead. */
   text: string
@@ -288,15 +371,22 @@ export class NameMatcher {
   private readonly byNorm = new Map<string, Form[]>()
   private readonly byKey = new Map<string, Form[]>()
   private readonly byFull = new Map<string, Form[]>()
-  private readonly norms: Haystack
-  private readonly keys: Haystack
+  /** The distinct pinyin of names and aliases by length, for 您是不是要找. */
+  private readonly byLength = new Map<number, { full: string; letters: Uint8Array; forms: Form[] }[]>()
+  /** Where each character, and each syllable, stands in the names: (form, position) pairs. */
+  private readonly charAt = new Map<string, [number, number][]>()
+  private readonly syllableAt = new Map<string, [number, number][]>()
   private readonly fulls: Haystack
   private readonly initials: Haystack
   private readonly off: Rules
+  private readonly read: Reader
 
   /** `without` leaves rules out, for the tests that show what each rule is for. */
   constructor(entries: NameEntry[], without: MatcherRule[] = []) {
     this.off = new Set(without)
+    const texts = entries.flatMap((e) => [e.name, ...e.aliases].map((t) => normalizeName(t, this.off)))
+    const inNames = readingsInNames(texts)
+    this.read = (char) => inNames.get(char) ?? commonReading(char)
     this.ids = entries.map((e) => e.id)
     entries.forEach((e, entry) => {
       const texts: [string, boolean][] = [
@@ -305,7 +395,7 @@ export class NameMatcher {
       ]
       for (const [text, alias] of texts) {
         const norm = normalizeName(text, this.off)
-        if (norm) this.forms.push({ entry, text, alias, norm, sound: soundOf(norm) })
+        if (norm) this.forms.push({ entry, text, alias, norm, sound: soundOf(norm, this.read) })
       }
     })
     for (const f of this.forms) {
@@ -313,16 +403,45 @@ export class NameMatcher {
       push(this.byKey, f.sound.key, f)
       push(this.byFull, f.sound.full, f)
     }
-    this.norms = new Haystack(this.forms.map((f) => f.norm))
-    this.keys = new Haystack(this.forms.map((f) => f.sound.key))
+    for (const [full, forms] of this.byFull)
+      push(this.byLength, full.length, { full, letters: letterCounts(full), forms })
+    this.forms.forEach((f, i) => {
+      for (let at = 0; at < f.norm.length; at++) push(this.charAt, f.norm[at] as string, [i, at])
+      f.sound.syllables.forEach((syllable, at) => push(this.syllableAt, syllable, [i, at]))
+    })
     this.fulls = new Haystack(this.forms.map((f) => f.sound.full))
     this.initials = new Haystack(this.forms.map((f) => f.sound.initials))
   }
 
   /** Every generic name the query reaches, best first; a query of only spaces and marks reaches none. */
+  /** Each name or alias holding the characters, with where it first does. */
+  private findChars(text: string): Map<number, number> {
+    const found = new Map<number, number>()
+    for (const [i, at] of this.charAt.get(text[0] as string) ?? [])
+      if (!found.has(i) && this.forms[i]?.norm.startsWith(text, at)) found.set(i, at)
+    return found
+  }
+
+  /** Each name or alias holding the syllables in a row, with the syllable they start at. */
+  private findSyllables(syllables: string[]): Map<number, number> {
+    const found = new Map<number, number>()
+    next: for (const [i, at] of this.syllableAt.get(syllables[0] as string) ?? []) {
+      if (found.has(i)) continue
+      const own = (this.forms[i] as Form).sound.syllables
+      for (let j = 1; j < syllables.length; j++) if (own[at + j] !== syllables[j]) continue next
+      found.set(i, at)
+    }
+    return found
+  }
+
+  /** The query as matched: normalised, its words, whether it is typed pinyin, and how it sounds. */
+  analyse(raw: string): Query {
+    return analyseQuery(raw, this.off, this.read)
+  }
+
   match(raw: string): NameMatch[] {
     const { off } = this
-    const q = analyseQuery(raw, off)
+    const q = this.analyse(raw)
     if (!q.norm) return []
     const best = new Map<number, Candidate>()
     const literal = raw.trim()
@@ -350,7 +469,7 @@ export class NameMatcher {
     }
     const whole = (f: Form): Span[] => [[0, f.norm.length]]
 
-    for (const [i, at] of this.norms.find(q.norm)) {
+    for (const [i, at] of this.findChars(q.norm)) {
       const f = this.forms[i] as Form
       if (f.norm === q.norm) offer(f, f.alias ? RANK.alias : RANK.name, 'chars', whole(f))
       else offer(f, RANK.contains, 'chars', [[at, q.norm.length]])
@@ -376,9 +495,9 @@ export class NameMatcher {
             if (f.sound.syllables.length >= 2) offer(f, RANK.partialSound, 'pinyin', whole(f))
     } else {
       const qs = q.sound
-      for (const [i, at] of this.keys.find(qs.key)) {
+      for (const [i, at] of this.findSyllables(qs.syllables)) {
         const f = this.forms[i] as Form
-        const span = [soundSpan(f, syllableAt(f.sound.key, at + 1), qs.syllables.length)]
+        const span = [soundSpan(f, at, qs.syllables.length)]
         if (f.sound.key === qs.key) offer(f, RANK.soundEqual, 'sound', span)
         // One syllable alone sounds like too much (骗 like every 片), so a homophone inside a name needs two.
         else if (qs.syllables.length >= 2) offer(f, RANK.soundContains, 'sound', span)
@@ -414,13 +533,12 @@ export class NameMatcher {
         push(entry.spans, f, span)
         here.set(f.entry, entry)
       }
-      for (const [i, at] of this.norms.find(token)) add(this.forms[i] as Form, [at, token.length], false)
-      const sound = soundOf(token)
+      for (const [i, at] of this.findChars(token)) add(this.forms[i] as Form, [at, token.length], false)
+      const sound = soundOf(token, this.read)
       if (!this.off.has('sound'))
-        for (const [i, at] of this.keys.find(sound.key)) {
+        for (const [i, at] of this.findSyllables(sound.syllables)) {
           const f = this.forms[i] as Form
-          if (!here.has(f.entry))
-            add(f, soundSpan(f, syllableAt(f.sound.key, at + 1), sound.syllables.length), true)
+          if (!here.has(f.entry)) add(f, soundSpan(f, at, sound.syllables.length), true)
         }
       const before: typeof found = found
       if (before) {
@@ -447,27 +565,37 @@ export class NameMatcher {
 
   /**
    * 您是不是要找: the names and aliases whose pinyin is nearest the query's (edit distance), for a query that
-   * reached nothing; at most `limit`, nearest first. Up to 8 letters allow one edit, longer ones one in four.
+   * reached nothing; at most `limit`, nearest first. Up to 8 letters allow one edit, longer ones one in four,
+   * three at most.
    */
   suggest(raw: string, limit = 5): Suggestion[] {
-    const q = analyseQuery(raw, this.off)
+    const q = this.analyse(raw)
     const typed = q.latin ? q.norm : q.sound.full
     if (typed.length < 2) return []
-    const max = Math.max(1, Math.floor(typed.length / 4))
+    const max = Math.min(3, Math.max(1, Math.floor(typed.length / 4)))
+    const typedLetters = letterCounts(typed)
     const byText = new Map<string, Suggestion & { order: number }>()
-    for (const [full, forms] of this.byFull) {
-      const d = distance(typed, full, max)
-      if (d > max) continue
-      for (const f of forms) {
-        const id = this.ids[f.entry] ?? 0
-        const known = byText.get(f.text)
-        if (!known) byText.set(f.text, { text: f.text, ids: [id], distance: d, order: f.entry })
-        else if (!known.ids.includes(id)) known.ids.push(id)
+    for (let length = typed.length - max; length <= typed.length + max; length++) {
+      for (const { full, letters, forms } of this.byLength.get(length) ?? []) {
+        // Letters one has and the other lacks need an edit each: most names are ruled out by that alone.
+        if (bagDistance(typedLetters, letters) > max) continue
+        const d = distance(typed, full, max)
+        if (d > max) continue
+        this.collect(byText, forms, d)
       }
     }
     return [...byText.values()]
       .sort((a, b) => a.distance - b.distance || a.order - b.order)
       .slice(0, limit)
       .map(({ order: _o, ...s }) => s)
+  }
+
+  private collect(byText: Map<string, Suggestion & { order: number }>, forms: Form[], d: number) {
+    for (const f of forms) {
+      const id = this.ids[f.entry] ?? 0
+      const known = byText.get(f.text)
+      if (!known) byText.set(f.text, { text: f.text, ids: [id], distance: d, order: f.entry })
+      else if (!known.ids.includes(id)) known.ids.push(id)
+    }
   }
 }
