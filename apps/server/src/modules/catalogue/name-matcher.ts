@@ -347,7 +347,7 @@ function bagDistance(a: Uint8Array, b: Uint8Array): number {
     if (d > 0) more += d
     else fewer -= d
   }
-  return more > fewer ? more : fewer
+  return Math.max(more, fewer)
 }
 
 export interface Suggestion {
@@ -407,7 +407,9 @@ export class NameMatcher {
       push(this.byLength, full.length, { full, letters: letterCounts(full), forms })
     this.forms.forEach((f, i) => {
       for (let at = 0; at < f.norm.length; at++) push(this.charAt, f.norm[at] as string, [i, at])
-      f.sound.syllables.forEach((syllable, at) => push(this.syllableAt, syllable, [i, at]))
+      f.sound.syllables.forEach((syllable, at) => {
+        push(this.syllableAt, syllable, [i, at])
+      })
     })
     this.fulls = new Haystack(this.forms.map((f) => f.sound.full))
     this.initials = new Haystack(this.forms.map((f) => f.sound.initials))
