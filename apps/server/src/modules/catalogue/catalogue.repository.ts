@@ -1,6 +1,6 @@
 // SQL of the catalogue look-ups. Every function takes the database (or a transaction) and answers rows;
 // the service turns them into the answers of docs/api.md.
-import { type Kysely, sql } from 'kysely'
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely'
 import { type Db, embeddedSqlite } from '../../db/database'
 import { containing } from '../../db/like'
 import { precompiled } from '../../db/precompiled'
@@ -345,56 +345,122 @@ export function genericAliases(db: Q) {
     .execute()
 }
 
-/** The parts of a model (with where they are drawn) whose own name or generic name matches. */
-export function modelPartsMatching(
-  db: Q,
-  modelId: number,
-  match: { text: string; genericIds: number[]; number: string | null },
-  limit: number,
-) {
-  return db
-    .selectFrom('cat_fitments as f')
-    .innerJoin('cat_parts as p', 'p.id', 'f.part_id')
-    .innerJoin('cat_illustrations as il', 'il.id', 'f.illustration_id')
-    .innerJoin('cat_sub_groups as sg', 'sg.id', 'il.sub_group_id')
-    .innerJoin('cat_main_groups as mg', 'mg.id', 'sg.main_group_id')
-    .select([
-      'p.disp_number',
-      'p.norm_number',
-      'p.part_name_cn',
-      'p.generic_name_id',
-      'p.name_pinyin',
-      'p.name_initials',
-      'f.callout',
-      'f.quantity',
-      'il.image_code',
-      'il.image_name',
-      'sg.sub_number',
-      'mg.main_number',
+type PartsEb = ExpressionBuilder<
+  Database & {
+    f: Database['cat_fitments']
+    p: Database['cat_parts']
+    il: Database['cat_illustrations']
+    sg: Database['cat_sub_groups']
+    mg: Database['cat_main_groups']
+  },
+  'f' | 'p' | 'il' | 'sg' | 'mg'
+>
+
+/** One way a part can match the name search (the name matcher worked them out). */
+export type PartsTest =
+  /** Every word in the part's own name (normalised: lower case, simplified). */
+  | { words: string[] }
+  /** In the part's stored pinyin, or its initials. */
+  | { pinyin: string }
+  | { initials: string }
+  /** The start of its number. */
+  | { number: string }
+  /** Its generic name is one of these. */
+  | { genericIds: number[] }
+
+/** A test and the rank of the parts it finds: lower first. */
+export interface RankedTest {
+  rank: number
+  test: PartsTest
+}
+
+/** `column` holds `text`: a plain substring search, cheaper than like's pattern matching. */
+function holds(column: string, text: string, sqlite: boolean) {
+  return sqlite
+    ? sql<boolean>`instr(${sql.ref(column)}, ${text}) > 0`
+    : sql<boolean>`strpos(${sql.ref(column)}, ${text}) > 0`
+}
+
+function partsCondition(eb: PartsEb, test: PartsTest, sqlite: boolean) {
+  if ('words' in test)
+    return eb.and(
+      test.words.map((w) =>
+        // Latin letters in a name (ABS泵) match whatever their case; like ignores it on SQLite, ilike on PostgreSQL.
+        /[a-z]/.test(w)
+          ? eb('p.part_name_cn', sqlite ? 'like' : 'ilike', containing(w))
+          : holds('p.part_name_cn', w, sqlite),
+      ),
+    )
+  if ('pinyin' in test) return holds('p.name_pinyin', test.pinyin, sqlite)
+  if ('initials' in test) return holds('p.name_initials', test.initials, sqlite)
+  if ('number' in test)
+    return eb.and([
+      eb('p.norm_number', '>=', test.number),
+      eb('p.norm_number', '<', `${test.number}\u{10FFFF}`),
     ])
-    .where('f.model_id', '=', modelId)
-    .where((eb) => {
-      const ors = [
-        eb('p.part_name_cn', 'like', containing(match.text)),
-        eb('p.name_pinyin', 'like', containing(match.text.toLowerCase())),
-        eb('p.name_initials', 'like', containing(match.text.toLowerCase())),
-      ]
-      if (match.genericIds.length) ors.push(eb('p.generic_name_id', 'in', match.genericIds))
-      if (match.number) {
-        ors.push(
-          eb.and([
-            eb('p.norm_number', '>=', match.number),
-            eb('p.norm_number', '<', `${match.number}\u{10FFFF}`),
-          ]),
-        )
-      }
-      return eb.or(ors)
-    })
-    .orderBy('mg.id')
-    .orderBy('sg.sub_number')
-    .orderBy('f.callout')
-    .limit(limit)
-    .execute()
+  return eb('p.generic_name_id', 'in', test.genericIds)
+}
+
+/**
+ * The parts of a model (with where they are drawn) that pass any of the tests, each with the best rank it
+ * gets, best first, then in the order of the group tree.
+ */
+export function modelPartsMatching(db: Q, modelId: number, tests: RankedTest[], limit: number) {
+  const sqlite = !!embeddedSqlite(db)
+  const ranked = tests
+    .filter((t) => !('genericIds' in t.test && !t.test.genericIds.length))
+    .sort((a, b) => a.rank - b.rank)
+  if (!ranked.length) return Promise.resolve([])
+  const genericIds = [...new Set(ranked.flatMap((t) => ('genericIds' in t.test ? t.test.genericIds : [])))]
+  return (
+    db
+      .selectFrom('cat_fitments as f')
+      .innerJoin('cat_parts as p', 'p.id', 'f.part_id')
+      .innerJoin('cat_illustrations as il', 'il.id', 'f.illustration_id')
+      .innerJoin('cat_sub_groups as sg', 'sg.id', 'il.sub_group_id')
+      .innerJoin('cat_main_groups as mg', 'mg.id', 'sg.main_group_id')
+      .select([
+        'p.disp_number',
+        'p.norm_number',
+        'p.part_name_cn',
+        'p.generic_name_id',
+        'p.name_pinyin',
+        'p.name_initials',
+        'f.callout',
+        'f.quantity',
+        'il.image_code',
+        'il.image_name',
+        'sg.sub_number',
+        'mg.main_number',
+      ])
+      .select((eb) => {
+        // case when <best test> then <its rank> when … end: the best rank a part gets.
+        const [first, ...rest] = ranked as [RankedTest, ...RankedTest[]]
+        let chain = eb
+          .case()
+          .when(partsCondition(eb, first.test, sqlite))
+          .then(first.rank)
+        for (const t of rest) chain = chain.when(partsCondition(eb, t.test, sqlite)).then(t.rank)
+        return chain.end().as('rank')
+      })
+      .where('f.model_id', '=', modelId)
+      // The filter runs on every fitment of the model, the rank only on the parts it keeps: so the filter asks
+      // the generic names in one list, and the rank tells them apart.
+      .where((eb) =>
+        eb.or(
+          ranked
+            .filter((t) => !('genericIds' in t.test))
+            .map((t) => partsCondition(eb, t.test, sqlite))
+            .concat(genericIds.length ? [eb('p.generic_name_id', 'in', genericIds)] : []),
+        ),
+      )
+      .orderBy('rank')
+      .orderBy('mg.id')
+      .orderBy('sg.sub_number')
+      .orderBy('f.callout')
+      .limit(limit)
+      .execute()
+  )
 }
 
 /**
