@@ -374,25 +374,13 @@ export interface RankedTest {
   test: PartsTest
 }
 
-/** `column` holds `text`: a plain substring search, cheaper than like's pattern matching. */
-function holds(column: string, text: string, sqlite: boolean) {
-  return sqlite
-    ? sql<boolean>`instr(${sql.ref(column)}, ${text}) > 0`
-    : sql<boolean>`strpos(${sql.ref(column)}, ${text}) > 0`
-}
-
 function partsCondition(eb: PartsEb, test: PartsTest, sqlite: boolean) {
+  // like, not instr or strpos: as fast on these short columns, measured on the bench catalogue.
   if ('words' in test)
-    return eb.and(
-      test.words.map((w) =>
-        // Latin letters in a name (ABS泵) match whatever their case; like ignores it on SQLite, ilike on PostgreSQL.
-        /[a-z]/.test(w)
-          ? eb('p.part_name_cn', sqlite ? 'like' : 'ilike', containing(w))
-          : holds('p.part_name_cn', w, sqlite),
-      ),
-    )
-  if ('pinyin' in test) return holds('p.name_pinyin', test.pinyin, sqlite)
-  if ('initials' in test) return holds('p.name_initials', test.initials, sqlite)
+    // Latin letters in a name (ABS泵) match whatever their case: like ignores it on SQLite, ilike on PostgreSQL.
+    return eb.and(test.words.map((w) => eb('p.part_name_cn', sqlite ? 'like' : 'ilike', containing(w))))
+  if ('pinyin' in test) return eb('p.name_pinyin', 'like', containing(test.pinyin))
+  if ('initials' in test) return eb('p.name_initials', 'like', containing(test.initials))
   if ('number' in test)
     return eb.and([
       eb('p.norm_number', '>=', test.number),
