@@ -288,9 +288,21 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V) {
 }
 
 /** Every run of at least `min` consecutive items, as the joined text of each. */
-function* runs(items: readonly string[], min: number, join: (part: string[]) => string) {
-  for (let from = 0; from < items.length; from++)
-    for (let to = from + min; to <= items.length; to++) yield join(items.slice(from, to))
+/** Every stretch of at least `min` characters of a text (a query holds at most 40). */
+function* stretches(text: string, min: number) {
+  for (let from = 0; from < text.length; from++)
+    for (let to = from + min; to <= text.length; to++) yield text.slice(from, to)
+}
+
+/** Every run of at least `min` syllables, as a key ' a b '. */
+function* syllableRuns(syllables: readonly string[], min: number) {
+  for (let from = 0; from < syllables.length; from++) {
+    let key = ' '
+    for (let to = from; to < syllables.length; to++) {
+      key += `${syllables[to]} `
+      if (to - from + 1 >= min) yield key
+    }
+  }
 }
 
 // Two rows of the edit-distance table, kept between calls: a suggestion compares the query with every name.
@@ -492,7 +504,7 @@ export class NameMatcher {
       }
       // Pinyin holding a whole name's (waiqiulong holds qiulong): partial.
       if (!off.has('partial'))
-        for (const part of runs([...q.norm], 4, (p) => p.join('')))
+        for (const part of stretches(q.norm, 4))
           for (const f of this.byFull.get(part) ?? [])
             if (f.sound.syllables.length >= 2) offer(f, RANK.partialSound, 'pinyin', whole(f))
     } else {
@@ -506,12 +518,12 @@ export class NameMatcher {
       }
       // A longer query holding a name's sound: partial.
       if (!off.has('partial'))
-        for (const part of runs(qs.syllables, 2, (p) => ` ${p.join(' ')} `))
+        for (const part of syllableRuns(qs.syllables, 2))
           for (const f of this.byKey.get(part) ?? []) offer(f, RANK.partialSound, 'sound', whole(f))
     }
     // A longer query holding a name (外球笼 holds 球笼).
     if (!off.has('partial') && !q.latin)
-      for (const part of runs([...q.norm], 2, (p) => p.join('')))
+      for (const part of stretches(q.norm, 2))
         for (const f of this.byNorm.get(part) ?? []) offer(f, RANK.partial, 'chars', whole(f))
     if (q.tokens.length > 1) this.matchTokens(q.tokens, offer)
 
