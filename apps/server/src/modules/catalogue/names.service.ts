@@ -68,6 +68,11 @@ export class NamesService {
     return this.names
   }
 
+  /** Builds the names' index for the catalogue as it is now. */
+  async warm(): Promise<void> {
+    await this.genericNames()
+  }
+
   async nameSearch(modelCode: string, keyword: string): Promise<NameSearchAnswer> {
     const model = await requireModel(this.ctx.db, modelCode)
     const { matcher } = await this.genericNames()
