@@ -1,9 +1,9 @@
 // SQL of the catalogue look-ups. Every function takes the database (or a transaction) and answers rows;
 // the service turns them into the answers of docs/api.md.
 import type SQLite from 'better-sqlite3'
-import { type Kysely, type RawBuilder, sql } from 'kysely'
+import { CompiledQuery, type Kysely, sql } from 'kysely'
 import { type Db, embeddedSqlite } from '../../db/database'
-import { containing } from '../../db/like'
+import { containingPattern } from '../../db/like'
 import { precompiled } from '../../db/precompiled'
 import type { Database } from '../../db/schema'
 
@@ -364,21 +364,31 @@ export interface RankedTest {
   test: PartsTest
 }
 
-function partsCondition(test: PartsTest, sqlite: boolean): RawBuilder<boolean> {
+/** SQL text with its values, written by hand: `?` placeholders on SQLite, `$n` on PostgreSQL. */
+class SqlText {
+  readonly values: unknown[] = []
+  constructor(private readonly sqlite: boolean) {}
+  value(v: unknown): string {
+    this.values.push(v)
+    return this.sqlite ? '?' : `$${this.values.length}`
+  }
+  contains(column: string, text: string, like = 'like'): string {
+    return `${column} ${like} ${this.value(containingPattern(text))} escape '\\'`
+  }
+}
+
+function partsCondition(q: SqlText, test: PartsTest, sqlite: boolean): string {
   if ('words' in test)
     // Latin letters in a name (ABS泵) match whatever their case: like ignores it on SQLite, ilike on PostgreSQL.
-    return sql.join(
-      test.words.map((w) => sql`p.part_name_cn ${sql.raw(sqlite ? 'like' : 'ilike')} ${containing(w)}`),
-      sql` and `,
-    )
-  if ('pinyin' in test) return sql`p.name_pinyin like ${containing(test.pinyin)}`
-  if ('initials' in test) return sql`p.name_initials like ${containing(test.initials)}`
+    return `(${test.words.map((w) => q.contains('p.part_name_cn', w, sqlite ? 'like' : 'ilike')).join(' and ')})`
+  if ('pinyin' in test) return q.contains('p.name_pinyin', test.pinyin)
+  if ('initials' in test) return q.contains('p.name_initials', test.initials)
   if ('number' in test)
-    return sql`(p.norm_number >= ${test.number} and p.norm_number < ${`${test.number}\u{10FFFF}`})`
+    return `(p.norm_number >= ${q.value(test.number)} and p.norm_number < ${q.value(`${test.number}\u{10FFFF}`)})`
   // The list is one value, so the SQL stays the same whatever its length and its statement can be kept.
   return sqlite
-    ? sql`p.generic_name_id in (select value from json_each(${JSON.stringify(test.genericIds)}))`
-    : sql`p.generic_name_id = any(${test.genericIds}::integer[])`
+    ? `p.generic_name_id in (select value from json_each(${q.value(JSON.stringify(test.genericIds))}))`
+    : `p.generic_name_id = any(${q.value(test.genericIds)}::integer[])`
 }
 
 // The name search's statements, prepared once per shape (how many words, which tests): preparing one costs
@@ -418,8 +428,9 @@ export interface PartsMatchRow {
 
 /**
  * The parts of a model (with where they are drawn) that pass any of the tests, each with the best rank it
- * gets, best first, then in the order of the group tree. Plain SQL kept as a prepared statement on SQLite:
- * building and preparing it through the query builder on every call cost about a tenth of the search.
+ * gets, best first, then in the order of the group tree. Plain SQL, kept as a prepared statement on SQLite:
+ * building, compiling and preparing it through the query builder on every call cost about a tenth of the
+ * search.
  */
 export async function modelPartsMatching(
   db: Q,
@@ -434,32 +445,29 @@ export async function modelPartsMatching(
     .sort((a, b) => a.rank - b.rank)
   if (!ranked.length) return []
   const genericIds = [...new Set(ranked.flatMap((t) => ('genericIds' in t.test ? t.test.genericIds : [])))]
+  const q = new SqlText(sqlite)
+  const rank = ranked.map((t) => `when ${partsCondition(q, t.test, sqlite)} then ${Number(t.rank)}`).join(' ')
+  const model = q.value(modelId)
   // The filter runs on every fitment of the model, the rank only on the parts it keeps: so the filter asks
   // the generic names in one list, and the rank tells them apart.
   const filter = [
-    ...ranked.filter((t) => !('genericIds' in t.test)).map((t) => partsCondition(t.test, sqlite)),
-    ...(genericIds.length ? [partsCondition({ genericIds }, sqlite)] : []),
-  ]
-  const rank = sql.join(
-    ranked.map((t) => sql`when ${partsCondition(t.test, sqlite)} then ${sql.lit(t.rank)}`),
-    sql` `,
-  )
-  const query = sql<PartsMatchRow>`select p.disp_number, p.norm_number, p.part_name_cn, p.generic_name_id,
-      p.name_pinyin, p.name_initials, f.callout, f.quantity, il.image_code, il.image_name, sg.sub_number,
-      mg.main_number, case ${rank} end as rank
+    ...ranked.filter((t) => !('genericIds' in t.test)).map((t) => partsCondition(q, t.test, sqlite)),
+    ...(genericIds.length ? [partsCondition(q, { genericIds }, sqlite)] : []),
+  ].join(' or ')
+  const text = `select p.disp_number, p.norm_number, p.part_name_cn, p.generic_name_id, p.name_pinyin,
+      p.name_initials, f.callout, f.quantity, il.image_code, il.image_name, sg.sub_number, mg.main_number,
+      case ${rank} end as rank
     from cat_fitments f
     join cat_parts p on p.id = f.part_id
     join cat_illustrations il on il.id = f.illustration_id
     join cat_sub_groups sg on sg.id = il.sub_group_id
     join cat_main_groups mg on mg.id = sg.main_group_id
-    where f.model_id = ${modelId} and (${sql.join(filter, sql` or `)})
+    where f.model_id = ${model} and (${filter})
     order by rank, mg.id, sg.sub_number, f.callout
-    limit ${limit}`
-  if (embedded && !embedded.inTransaction) {
-    const compiled = query.compile(db)
-    return partsStatement(embedded, compiled.sql).all(compiled.parameters) as PartsMatchRow[]
-  }
-  return (await query.execute(db)).rows
+    limit ${q.value(limit)}`
+  if (embedded && !embedded.inTransaction)
+    return partsStatement(embedded, text).all(q.values) as PartsMatchRow[]
+  return (await db.executeQuery<PartsMatchRow>(CompiledQuery.raw(text, q.values))).rows
 }
 
 /**
