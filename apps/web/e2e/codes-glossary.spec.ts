@@ -276,15 +276,52 @@ test('the glossary finds names by pinyin initials and by alias, with a count', a
   await search.fill('叶子板')
   const fender = names.filter({ has: page.getByText('翼子板', { exact: true }) })
   await expect(fender).toBeVisible()
-  await expect(fender.locator('mark')).toHaveText(['叶子板', '叶子板'])
+  await expect(fender.locator('mark')).toHaveText(['叶子板'])
+  await expect(fender.getByTestId('glossary-match-note')).toHaveText('按 叶子板 找到')
   await screenshotWidths(page, 'name-ex')
 
-  // Full pinyin works too, and a reload keeps the search.
+  // Full pinyin works too, best match first (the longer names holding it follow), and a reload keeps it.
   await search.fill('jiyoulvqingqi')
-  await expect(names.filter({ has: page.getByText('机油滤清器', { exact: true }) })).toBeVisible()
+  await expect(names.first()).toContainText(/^机油滤清器单位/)
   await page.reload()
   await expect(page.getByLabel('搜索配件名称')).toHaveValue('jiyoulvqingqi')
-  await expect(names.filter({ has: page.getByText('机油滤清器', { exact: true }) })).toBeVisible()
+  await expect(names.first()).toContainText(/^机油滤清器单位/)
   await search.fill('')
   await expect(names).toHaveCount(all)
+})
+
+test('a homophone typo: the glossary finds the name by sound, or offers 您是不是要找 and searches the pick', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, await createAccount(request))
+  await page.goto('/nameEx')
+  const names = page.getByTestId('glossary-name')
+  await expect(names.first()).toBeVisible()
+  const search = page.getByLabel('搜索配件名称')
+
+  // The input method's wrong character of the same sound: found, best first, and said so.
+  await search.fill('火化塞')
+  await expect(names.first()).toContainText('火花塞')
+  await expect(names.first().getByTestId('glossary-match-note')).toHaveText('同音')
+  // A workshop word and words in another order.
+  await search.fill('外球笼')
+  await expect(names.first()).toContainText('球笼')
+  await expect(names.first().getByTestId('glossary-match-note')).toHaveText('按 外球笼 找到')
+  await search.fill('灯 雾')
+  await expect(names.filter({ hasText: '前雾灯' })).toBeVisible()
+
+  // A near homophone (sa for sha) finds nothing: the nearest names are offered and one click searches one.
+  await search.fill('萨车片')
+  const didYouMean = page.getByTestId('did-you-mean')
+  await expect(didYouMean).toContainText('您是不是要找')
+  await expect(page.getByText('抱歉，暂无数据')).toBeVisible()
+  await screenshotWidths(page, 'name-ex-did-you-mean')
+  await didYouMean.getByRole('button', { name: '刹车片' }).click()
+  await expect(search).toHaveValue('刹车片')
+  await expect(page).toHaveURL(/\/nameEx\?q=%E5%88%B9%E8%BD%A6%E7%89%87$/)
+  const pads = names.filter({ hasText: '前制动片' })
+  await expect(pads).toBeVisible()
+  await expect(pads.getByTestId('glossary-match-note')).toHaveText('按 刹车片 找到')
+  await expect(didYouMean).toHaveCount(0)
 })

@@ -5,7 +5,7 @@ import {
   checkDigit,
   type GroupTreeAnswer,
   type IllustrationAnswer,
-  type NameSearchHit,
+  type NameSearchAnswer,
   type PartDetailAnswer,
   type VinHistoryAnswer,
   type VinQueryAnswer,
@@ -278,8 +278,12 @@ test('the in-vehicle search finds parts by initials and by trade alias', async (
   const { account, api } = await accountWithApi(request)
   const { answer } = await demoVin(api, 'one')
   const modelId = answer.models[0]?.ModelId ?? ''
-  const byInitials = await api<NameSearchHit[]>('/api/epc/namesearch', { ModelId: modelId, Keyword: 'jylqq' })
-  const byAlias = await api<NameSearchHit[]>('/api/epc/namesearch', { ModelId: modelId, Keyword: '机油格' })
+  const byInitials = (
+    await api<NameSearchAnswer>('/api/epc/namesearch', { ModelId: modelId, Keyword: 'jylqq' })
+  ).hits
+  const byAlias = (
+    await api<NameSearchAnswer>('/api/epc/namesearch', { ModelId: modelId, Keyword: '机油格' })
+  ).hits
   expect(byInitials.length).toBeGreaterThan(0)
   expect(byAlias.length).toBeGreaterThan(0)
   await signIn(page, account)
@@ -310,4 +314,35 @@ test('the in-vehicle search finds parts by initials and by trade alias', async (
     await expect(callout(page, hit.callout)).toHaveClass(/is-selected/)
     await expect(selectedRow(page)).toContainText(hit.disp_number)
   }
+})
+
+test('the in-vehicle search finds a homophone typo by sound and offers 您是不是要找 for a near one', async ({
+  page,
+  request,
+}) => {
+  const { account, api } = await accountWithApi(request)
+  const { answer } = await demoVin(api, 'one')
+  const modelId = answer.models[0]?.ModelId ?? ''
+  await signIn(page, account)
+  await page.goto(`/partsFilter?ModelId=${modelId}&fromType=1`)
+  const search = page.getByLabel('本车配件搜索')
+  const rows = page.getByTestId('name-search-results').locator('tbody tr.ant-table-row')
+
+  await search.fill('刹车骗')
+  await search.press('Enter')
+  await expect(rows.first()).toContainText('制动片')
+  await expect(rows.first()).toContainText('同音')
+  await expect(rows.first()).toContainText('按 刹车片')
+
+  await search.fill('萨车片')
+  await search.press('Enter')
+  const didYouMean = page.getByTestId('did-you-mean')
+  await expect(didYouMean).toContainText('您是不是要找')
+  await expect(page.getByText('抱歉，暂无数据')).toBeVisible()
+  await didYouMean.getByRole('button', { name: '刹车片' }).click()
+  await expect(page).toHaveURL(/q=%E5%88%B9%E8%BD%A6%E7%89%87/)
+  await expect(search).toHaveValue('刹车片')
+  await expect(rows.first()).toContainText('制动片')
+  await expect(rows.first()).toContainText('俗称')
+  await expect(didYouMean).toHaveCount(0)
 })

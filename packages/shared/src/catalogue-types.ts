@@ -175,12 +175,54 @@ export interface NameSearchHit {
   sub_number: string
   callout: number
   quantity: number
-  matched_by: 'name' | 'pinyin' | 'initials' | 'alias' | 'number'
+  /**
+   * What found the part: its own name's characters, its number, typed pinyin or initials, a trade alias of
+   * its generic name, the same sound with other characters (刹车骗), or part of a longer query (外球笼).
+   */
+  matched_by: 'name' | 'pinyin' | 'initials' | 'alias' | 'number' | 'sound' | 'partial'
+  /** The generic name or alias the query reached the part through ('' when its own name or number did). */
+  matched_text: string
+}
+
+/** /api/epc/namesearch: the hits, best first; when there are none, names to try instead (您是不是要找). */
+export interface NameSearchAnswer {
+  hits: NameSearchHit[]
+  suggestions: string[]
+}
+
+/** How a glossary name matched the keyword: the name or alias, how, and what to highlight in it. */
+export interface GlossaryMatch {
+  text: string
+  alias: boolean
+  kind: 'exact' | 'sound' | 'partial'
+  via: 'chars' | 'pinyin' | 'initials' | 'sound'
+  /** [start, length] in `text`. */
+  spans: [number, number][]
+}
+
+export interface GlossaryName {
+  name: string
+  pinyin: string
+  initials: string
+  unit: string
+  aliases: string[]
+  /** null when the glossary was asked without a keyword. */
+  match: GlossaryMatch | null
 }
 
 export interface GlossarySystem {
   system: string
-  names: { name: string; pinyin: string; initials: string; unit: string; aliases: string[] }[]
+  names: GlossaryName[]
+}
+
+/**
+ * /api/epc/glossary: the systems with their names (with a keyword: the names it reaches, best first, and the
+ * systems in the order of their best name); when the keyword reaches nothing better than part of it, names
+ * to try instead.
+ */
+export interface GlossaryAnswer {
+  systems: GlossarySystem[]
+  suggestions: string[]
 }
 
 export interface MaintenanceAnswer {

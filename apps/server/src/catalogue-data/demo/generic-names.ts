@@ -722,7 +722,35 @@ const interior = inSystem('内饰及座椅', [
   ['后窗台板', '块', '后置物板', '后窗隔板'],
 ])
 
-export const GENERIC_NAMES: GenericNameSpec[] = [
+// Workshop words the lists above lacked, each with where it comes from: what counter clerks typed and found
+// nothing for (issue 19: 柜台实测), and how repair shops name a part by where it sits or what it holds.
+export const WORKSHOP_ALIASES: readonly { name: string; alias: string; source: string }[] = [
+  { name: '球笼', alias: '外球笼', source: '柜台实测：靠车轮一侧的等速万向节，修理厂按位置叫' },
+  { name: '球笼', alias: '内球笼', source: '柜台实测：靠变速箱一侧的等速万向节' },
+  { name: '球笼', alias: '半轴球笼', source: '修理厂叫法：球笼装在半轴两端' },
+  { name: '多楔带', alias: '发动机皮带', source: '柜台实测：车主和修理厂都说“发动机皮带”' },
+  { name: '多楔带', alias: '皮带', source: '柜台实测：单说“皮带”多指附件皮带，也可能是正时皮带' },
+  { name: '正时皮带', alias: '皮带', source: '柜台实测：单说“皮带”也可能是正时皮带' },
+  { name: '轮毂轴承', alias: '前轮轴承', source: '柜台实测：按前后轮叫（轴承 前轮）' },
+  { name: '轮毂轴承', alias: '后轮轴承', source: '柜台实测：按前后轮叫' },
+  { name: '空调压缩机支架', alias: '压缩机脚', source: '修理厂把支架叫“脚”或“爪”（压缩机爪）' },
+  { name: '发电机支架', alias: '发电机脚', source: '修理厂把支架叫“脚”或“爪”' },
+  { name: '散热器支架', alias: '水箱脚', source: '修理厂把支架叫“脚”或“爪”' },
+  { name: '发动机悬置', alias: '发动机脚胶', source: '修理厂叫法：机脚胶的全称' },
+  { name: '喷油嘴', alias: '喷油咀', source: '粤港写法：咀（变体表另把咀与嘴看作一样）' },
+  { name: '雨刮片', alias: '雨刮器', source: '车主叫法：把雨刮片叫雨刮器' },
+  { name: '冷却风扇', alias: '水箱风扇', source: '修理厂叫法：散热器后的电子扇' },
+]
+
+/** The lists above with the workshop words added to their names. */
+function withWorkshopAliases(specs: GenericNameSpec[]): GenericNameSpec[] {
+  return specs.map((spec) => {
+    const more = WORKSHOP_ALIASES.filter((w) => w.name === spec.name && !spec.aliases.includes(w.alias))
+    return more.length ? { ...spec, aliases: [...spec.aliases, ...more.map((w) => w.alias)] } : spec
+  })
+}
+
+export const GENERIC_NAMES: GenericNameSpec[] = withWorkshopAliases([
   ...engine,
   ...fuelAndExhaust,
   ...transmission,
@@ -733,4 +761,4 @@ export const GENERIC_NAMES: GenericNameSpec[] = [
   ...airConditioning,
   ...body,
   ...interior,
-]
+])

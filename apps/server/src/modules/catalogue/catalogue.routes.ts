@@ -32,6 +32,11 @@ export async function catalogueRoutes(app: FastifyInstance) {
   const names = new NamesService(app.ctx)
   const scenarios = new ScenariosService(app.ctx)
   app.addHook('onClose', () => vin.history.flush())
+  // The name matcher's index (pinyin of every generic name and alias) is built before the first request
+  // rather than in it; an import builds it again on the next name call.
+  app.addHook('onReady', async () => {
+    await names.warm().catch((err) => app.log.warn({ err }, '配件名称索引预建失败，将在首次查询时建立'))
+  })
   const free = { access: 'public', mutates: false } as const
   const read = { access: 'login', mutates: false } as const
   const lookup = { access: 'login', mutates: false, metered: true } as const

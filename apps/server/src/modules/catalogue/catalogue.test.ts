@@ -447,23 +447,41 @@ describe.each(dbKinds)('catalogue calls on %s', (kind) => {
   })
 
   describe('names', () => {
+    interface Hit {
+      part_name_cn: string
+      imageid: string
+      callout: number
+      matched_by: string
+      matched_text: string
+    }
+    const search = (Keyword: string) =>
+      call<{ hits: Hit[]; suggestions: string[] }>('/api/epc/namesearch', {
+        ModelId: 'FV-MAGOTAN-2020-1',
+        Keyword,
+      })
+    interface Glossary {
+      systems: {
+        system: string
+        names: {
+          name: string
+          aliases: string[]
+          match: { text: string; alias: boolean; kind: string } | null
+        }[]
+      }[]
+      suggestions: string[]
+    }
+    const glossary = (payload: object) => call<Glossary>('/api/epc/glossary', payload)
+
     it('searches within a model by Chinese, pinyin, initials, alias and number', async () => {
-      const search = (Keyword: string) =>
-        call<{ part_name_cn: string; imageid: string; callout: number; matched_by: string }[]>(
-          '/api/epc/namesearch',
-          {
-            ModelId: 'FV-MAGOTAN-2020-1',
-            Keyword,
-          },
-        )
       const chinese = await search('滤清')
-      expect(chinese.data?.some((h) => h.part_name_cn === '机油滤清器')).toBe(true)
+      expect(chinese.data?.hits.some((h) => h.part_name_cn === '机油滤清器')).toBe(true)
+      expect(chinese.data?.suggestions).toEqual([])
       for (const [keyword, by] of [
         ['jiyoulvqingqi', 'pinyin'],
         ['jylqq', 'initials'],
         ['机油格', 'alias'],
       ] as const) {
-        const hits = (await search(keyword)).data ?? []
+        const hits = (await search(keyword)).data?.hits ?? []
         const hit = hits.find((h) => h.part_name_cn === '机油滤清器')
         expect(hit, keyword).toMatchObject({ matched_by: by })
         expect(hit?.imageid).toMatch(/^V/)
@@ -472,19 +490,76 @@ describe.each(dbKinds)('catalogue calls on %s', (kind) => {
         `exists (select 1 from cat_fitments f join cat_models m on m.id = f.model_id where f.part_id = p.id and m.model_code = 'FV-MAGOTAN-2020-1')`,
       )
       const byNumber = await search(part.norm_number.slice(0, 6))
-      expect(byNumber.data?.some((h) => h.matched_by === 'number')).toBe(true)
+      expect(byNumber.data?.hits.some((h) => h.matched_by === 'number')).toBe(true)
+    })
+
+    it('forgives homophones, full-width and spaced input, word order and workshop words in a model', async () => {
+      const first = async (keyword: string) => (await search(keyword)).data?.hits[0]
+      expect(await first('刹车骗')).toMatchObject({
+        part_name_cn: '前制动片',
+        matched_by: 'sound',
+        matched_text: '刹车片',
+      })
+      expect(await first('火化塞')).toMatchObject({ part_name_cn: '火花塞', matched_by: 'sound' })
+      expect(await first('ＨＨＳ')).toMatchObject({ part_name_cn: '火花塞', matched_by: 'initials' })
+      expect(await first('kong qi lv qing qi')).toMatchObject({
+        part_name_cn: '空气滤清器',
+        matched_by: 'pinyin',
+      })
+      expect(await first('轴承 前轮')).toMatchObject({ part_name_cn: '前轮毂轴承', matched_by: 'name' })
+      expect(await first('外球笼')).toMatchObject({ part_name_cn: '外球笼', matched_by: 'name' })
+      expect(await first('发动机皮带')).toMatchObject({ matched_by: 'alias', matched_text: '发动机皮带' })
+      expect((await first('发动机皮带'))?.part_name_cn).toMatch(/^多楔带/)
+      // Exact characters first: the pads' own name before parts found by sound or in part.
+      const pads = (await search('制动片')).data?.hits ?? []
+      expect(pads[0]?.matched_by).toBe('name')
+      const order = pads.map((h) => (['name', 'alias', 'number'].includes(h.matched_by) ? 0 : 1))
+      expect(order).toEqual([...order].sort())
+    })
+
+    it('offers the nearest names the model has when nothing is found, and refuses a keyword of marks', async () => {
+      const none = await search('萨车片')
+      expect(none.ResultCode).toBe('10000')
+      expect(none.data?.hits).toEqual([])
+      expect(none.data?.suggestions[0]).toBe('刹车片')
+      const marks = await search('，。')
+      expect(marks.ResultCode).toBe('10002')
+      expect(marks.ResultMsg).toBe('关键字不能只有空格或标点')
     })
 
     it('lists the glossary by system and finds names by initials and aliases', async () => {
-      const all = await call<{ system: string; names: { name: string; aliases: string[] }[] }[]>(
-        '/api/epc/glossary',
-        {},
-      )
-      expect(all.data?.reduce((n, s) => n + s.names.length, 0)).toBeGreaterThanOrEqual(450)
-      const found = await call<{ names: { name: string; aliases: string[] }[] }[]>('/api/epc/glossary', {
-        Keyword: '叶子板',
+      const all = await glossary({})
+      const names = all.data?.systems.flatMap((s) => s.names) ?? []
+      expect(names.length).toBeGreaterThanOrEqual(450)
+      expect(names.every((n) => n.match === null)).toBe(true)
+      expect(all.data?.suggestions).toEqual([])
+      const found = await glossary({ Keyword: '叶子板' })
+      expect(found.data?.systems[0]?.names[0]).toMatchObject({
+        name: '翼子板',
+        match: { text: '叶子板', alias: true, kind: 'exact' },
       })
-      expect(found.data?.flatMap((s) => s.names).some((n) => n.name === '翼子板')).toBe(true)
+    })
+
+    it('the glossary forgives as the name search does, best first, and suggests when nothing matches', async () => {
+      const firstName = async (Keyword: string) => (await glossary({ Keyword })).data?.systems[0]?.names[0]
+      expect(await firstName('外球笼')).toMatchObject({
+        name: '球笼',
+        match: { text: '外球笼', alias: true, kind: 'exact' },
+      })
+      expect(await firstName('刹车骗')).toMatchObject({
+        name: '前制动片',
+        match: { text: '刹车片', kind: 'sound' },
+      })
+      expect(await firstName('機油濾清器')).toMatchObject({ name: '机油滤清器', match: { kind: 'exact' } })
+      expect(await firstName('KongQi')).toMatchObject({ name: '空气滤清器' })
+      expect(await firstName('火咀')).toMatchObject({ name: '火花塞', match: { text: '火咀' } })
+      const fog = await glossary({ Keyword: '灯 雾' })
+      expect(fog.data?.systems.flatMap((s) => s.names.map((n) => n.name))).toEqual(
+        expect.arrayContaining(['前雾灯', '后雾灯']),
+      )
+      const none = await glossary({ Keyword: '萨车片' })
+      expect(none.data?.systems).toEqual([])
+      expect(none.data?.suggestions[0]).toBe('刹车片')
     })
   })
 

@@ -1,46 +1,16 @@
-// The glossary's client-side search: a generic part name matches by its Chinese name, full pinyin, pinyin
-// initials or a trade alias, and the match says which characters to highlight.
-import type { GlossarySystem } from '@epc/shared'
-
-export type GlossaryName = GlossarySystem['names'][number]
+// The glossary screen's view of the server's answers: the systems with their totals and the names to show,
+// with what to highlight. No matching here: the server's name matcher decides what a keyword reaches, so
+// no converter or pinyin table is in the web bundle.
+import type { GlossaryAnswer, GlossaryName } from '@epc/shared'
 
 /** A highlighted stretch: start index and length. */
 export type Span = [number, number]
 
 export interface GlossaryHit {
   entry: GlossaryName
-  name?: Span
-  pinyin?: Span
-  aliases: Map<string, Span>
-}
-
-/** The search text as matched: lower case, no spaces (pinyin is stored without them). */
-export function normalizeKeyword(raw: string): string {
-  return raw.toLowerCase().replace(/[\s\u3000'’]/g, '')
-}
-
-function find(text: string, keyword: string): Span | undefined {
-  const at = text.toLowerCase().indexOf(keyword)
-  return at < 0 ? undefined : [at, keyword.length]
-}
-
-/** How an entry matches the (normalised) keyword, or null; every entry matches an empty keyword. */
-export function matchName(entry: GlossaryName, keyword: string): GlossaryHit | null {
-  const aliases = new Map<string, Span>()
-  if (!keyword) return { entry, aliases }
-  for (const alias of entry.aliases) {
-    const span = find(alias, keyword)
-    if (span) aliases.set(alias, span)
-  }
-  let name = find(entry.name, keyword)
-  const pinyin = find(entry.pinyin, keyword)
-  // Initials stand one for each character when the name is all Chinese, so the typed initials light up
-  // the characters they stand for.
-  const initials = find(entry.initials, keyword)
-  if (!name && initials)
-    name = entry.initials.length === [...entry.name].length ? initials : [0, entry.name.length]
-  if (!name && !pinyin && !aliases.size) return null
-  return { entry, name, pinyin, aliases }
+  /** What to highlight in the name, and in the alias that matched. */
+  name: Span[]
+  aliases: Map<string, Span[]>
 }
 
 export interface GlossaryGroup {
@@ -49,11 +19,44 @@ export interface GlossaryGroup {
   hits: GlossaryHit[]
 }
 
-export function searchGlossary(systems: GlossarySystem[], raw: string): GlossaryGroup[] {
-  const keyword = normalizeKeyword(raw)
-  return systems.map((s) => ({
+export interface GlossaryView {
+  /** Every system in the catalogue's order, with how many of its names the keyword reached. */
+  nav: { system: string; total: number; found: number }[]
+  /** The sections to show: with a keyword, best first, as the server ranked them. */
+  groups: GlossaryGroup[]
+  total: number
+  found: number
+  suggestions: string[]
+}
+
+export function hitOf(entry: GlossaryName): GlossaryHit {
+  const match = entry.match
+  const aliases = new Map<string, Span[]>()
+  if (match?.alias) aliases.set(match.text, match.spans)
+  return { entry, name: match && !match.alias ? match.spans : [], aliases }
+}
+
+/** `found` is the answer for the keyword, or undefined without one. */
+export function glossaryView(
+  all: GlossaryAnswer | undefined,
+  found: GlossaryAnswer | undefined,
+): GlossaryView {
+  const totals = new Map(all?.systems.map((s) => [s.system, s.names.length]))
+  const groups = ((found ?? all)?.systems ?? []).map((s) => ({
     system: s.system,
-    total: s.names.length,
-    hits: s.names.map((n) => matchName(n, keyword)).filter((h): h is GlossaryHit => h !== null),
+    total: totals.get(s.system) ?? s.names.length,
+    hits: s.names.map(hitOf),
   }))
+  const counts = new Map(groups.map((g) => [g.system, g.hits.length]))
+  return {
+    nav: (all?.systems ?? []).map((s) => ({
+      system: s.system,
+      total: s.names.length,
+      found: counts.get(s.system) ?? 0,
+    })),
+    groups,
+    total: [...totals.values()].reduce((a, b) => a + b, 0),
+    found: groups.reduce((n, g) => n + g.hits.length, 0),
+    suggestions: found?.suggestions ?? [],
+  }
 }

@@ -21,5 +21,5 @@ export const catalogueKeys = {
   accidentZones: () => [...catalogueKeys.all, 'accidentZones'] as const,
   accident: (modelCode: string | null, zones: string[]) =>
     [...catalogueKeys.all, 'accident', modelCode, zones] as const,
-  glossary: () => [...catalogueKeys.all, 'glossary'] as const,
+  glossary: (keyword: string) => [...catalogueKeys.all, 'glossary', keyword] as const,
 }

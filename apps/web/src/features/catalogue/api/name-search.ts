@@ -1,11 +1,12 @@
-// /api/epc/namesearch: a model's parts by Chinese name, pinyin, initials, trade alias or number.
-import type { NameSearchHit } from '@epc/shared'
+// /api/epc/namesearch: a model's parts by Chinese name, pinyin, initials, trade alias, homophone or number;
+// with 您是不是要找 suggestions when nothing is found.
+import type { NameSearchAnswer } from '@epc/shared'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { CATALOGUE_STALE_MS, fetchCatalogue } from './fetch-catalogue'
 import { catalogueKeys } from './keys'
 
 export const fetchNameSearch = (modelCode: string, keyword: string) =>
-  fetchCatalogue<NameSearchHit[]>('/api/epc/namesearch', { ModelId: modelCode, Keyword: keyword })
+  fetchCatalogue<NameSearchAnswer>('/api/epc/namesearch', { ModelId: modelCode, Keyword: keyword })
 
 export const nameSearchQuery = (modelCode: string | null, keyword: string) =>
   queryOptions({

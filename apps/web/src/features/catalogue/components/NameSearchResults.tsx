@@ -1,5 +1,5 @@
-// The in-vehicle part search's hits: name, number, main/sub group, illustration, callout and what matched;
-// each opens its illustration with the callout highlighted.
+// The in-vehicle part search's hits: name, number, main/sub group, illustration, callout and what matched
+// (and through which alias: 按 刹车片); each opens its illustration with the callout highlighted.
 import type { GroupTreeAnswer, NameSearchHit } from '@epc/shared'
 import { Table, Tag } from 'antd'
 import { Link } from 'react-router'
@@ -11,6 +11,8 @@ const MATCHED_BY: Record<NameSearchHit['matched_by'], { label: string; color: st
   initials: { label: '首字母', color: 'geekblue' },
   alias: { label: '俗称', color: 'purple' },
   number: { label: '零件号', color: 'orange' },
+  sound: { label: '同音', color: 'magenta' },
+  partial: { label: '部分', color: 'default' },
 }
 
 const mono = { fontFamily: 'Menlo, Consolas, monospace' }
@@ -76,9 +78,14 @@ export function NameSearchResults({
         {
           title: '匹配',
           dataIndex: 'matched_by',
-          width: 90,
-          render: (v: NameSearchHit['matched_by']) => (
-            <Tag color={MATCHED_BY[v].color}>{MATCHED_BY[v].label}</Tag>
+          width: 140,
+          render: (v: NameSearchHit['matched_by'], h) => (
+            <span>
+              <Tag color={MATCHED_BY[v].color}>{MATCHED_BY[v].label}</Tag>
+              {h.matched_text && h.matched_text !== h.part_name_cn && (
+                <span style={{ color: '#8c8c8c', fontSize: 12 }}>按 {h.matched_text}</span>
+              )}
+            </span>
           ),
         },
       ]}

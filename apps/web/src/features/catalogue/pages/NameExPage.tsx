@@ -1,23 +1,37 @@
-// /nameEx (配件名称词典): the generic part names and their trade aliases by system, searched on the spot by
-// Chinese, full pinyin, pinyin initials or alias. The search and the chosen system live in the URL.
+// /nameEx (配件名称词典): the generic part names and their trade aliases by system. A keyword goes to the server,
+// whose name matcher forgives homophones, full-width, traditional and spaced input, word order and workshop
+// words, and answers the names best first, or 您是不是要找 suggestions. The search and system live in the URL.
 import type { InputRef } from 'antd'
 import { Card, Empty, Input, Skeleton, Typography } from 'antd'
-import { useDeferredValue, useMemo, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { useShortcut } from '../../../lib/keyboard'
 import { useGlossary } from '../api/glossary'
+import { DidYouMean } from '../components/DidYouMean'
 import styles from '../components/Glossary.module.css'
 import { GlossarySection } from '../components/GlossarySection'
-import { searchGlossary } from '../glossary-search'
+import { glossaryView } from '../glossary-search'
+
+/** How long typing pauses before the keyword is asked: one call per word, not per keystroke. */
+const TYPING_PAUSE_MS = 250
 
 export default function NameExPage() {
   const [params, setParams] = useSearchParams()
-  const glossary = useGlossary()
   // Typing stays in local state (IME composition must not go through a navigation); the URL follows.
   const [keyword, setKeyword] = useState(() => params.get('q') ?? '')
+  const [asked, setAsked] = useState(() => keyword.trim())
   const system = params.get('system') ?? ''
-  const deferred = useDeferredValue(keyword)
   const inputRef = useRef<InputRef>(null)
+  const all = useGlossary()
+  const found = useGlossary(asked)
+
+  useEffect(() => {
+    const next = keyword.trim()
+    if (next === asked) return
+    // Clearing the box shows the whole glossary at once; a keyword waits for a pause in typing.
+    const timer = setTimeout(() => setAsked(next), next ? TYPING_PAUSE_MS : 0)
+    return () => clearTimeout(timer)
+  }, [keyword, asked])
 
   const type = (value: string) => {
     setKeyword(value)
@@ -31,14 +45,17 @@ export default function NameExPage() {
       { replace: true },
     )
   }
+  /** A suggestion is searched at once. */
+  const pick = (text: string) => {
+    type(text)
+    setAsked(text)
+  }
 
   useShortcut('F1', () => inputRef.current?.focus({ cursor: 'all' }))
 
-  const groups = useMemo(() => searchGlossary(glossary.data ?? [], deferred), [glossary.data, deferred])
-  const total = groups.reduce((n, g) => n + g.total, 0)
-  const found = groups.reduce((n, g) => n + g.hits.length, 0)
-  const filtered = deferred.trim() !== ''
-  const shown = groups.filter((g) => g.hits.length && (!system || g.system === system))
+  const filtered = asked !== ''
+  const view = glossaryView(all.data, filtered ? found.data : undefined)
+  const shown = view.groups.filter((g) => g.hits.length && (!system || g.system === system))
 
   const chooseSystem = (name: string) =>
     setParams((prev) => {
@@ -58,11 +75,11 @@ export default function NameExPage() {
           <span className={styles.count} data-testid="glossary-count">
             {filtered ? (
               <>
-                找到 <strong>{found}</strong> 个配件名称（共 {total} 个）
+                找到 <strong>{view.found}</strong> 个配件名称（共 {view.total} 个）
               </>
             ) : (
               <>
-                共 <strong>{total}</strong> 个通用配件名称，{groups.length} 个系统
+                共 <strong>{view.total}</strong> 个通用配件名称，{view.nav.length} 个系统
               </>
             )}
           </span>
@@ -71,17 +88,20 @@ export default function NameExPage() {
             className={styles.search}
             value={keyword}
             onChange={(e) => type(e.target.value)}
+            onSearch={(value) => setAsked(value.trim())}
+            loading={filtered && found.isFetching}
             allowClear
             autoFocus
             spellCheck={false}
             autoComplete="off"
             aria-label="搜索配件名称"
-            placeholder="中文名称、全拼、拼音首字母或俗称，如 jylqq、叶子板（F1 定位）"
+            placeholder="中文名称、拼音、首字母或俗称，错别字也能找，如 jylqq、叶子板、刹车骗（F1 定位）"
           />
         </div>
+        {filtered && <DidYouMean suggestions={view.suggestions} onPick={pick} />}
       </Card>
 
-      {glossary.isLoading ? (
+      {all.isLoading || (filtered && found.isLoading) ? (
         <Card>
           <Skeleton active paragraph={{ rows: 10 }} />
         </Card>
@@ -94,17 +114,17 @@ export default function NameExPage() {
               onClick={() => chooseSystem('')}
             >
               <span>全部系统</span>
-              <span className={styles.navCount}>{found}</span>
+              <span className={styles.navCount}>{view.found}</span>
             </button>
-            {groups.map((g) => (
+            {view.nav.map((g) => (
               <button
                 key={g.system}
                 type="button"
-                className={`${styles.navItem} ${system === g.system ? styles.navActive : ''} ${g.hits.length ? '' : styles.navEmpty}`}
+                className={`${styles.navItem} ${system === g.system ? styles.navActive : ''} ${g.found ? '' : styles.navEmpty}`}
                 onClick={() => chooseSystem(g.system)}
               >
                 <span>{g.system}</span>
-                <span className={styles.navCount}>{g.hits.length}</span>
+                <span className={styles.navCount}>{g.found}</span>
               </button>
             ))}
           </nav>

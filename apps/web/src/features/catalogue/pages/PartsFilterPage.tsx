@@ -1,5 +1,6 @@
 // /partsFilter (配件目录): a model's group tree — main groups on the left, the chosen group's illustrations as
-// thumbnail cards — and the in-vehicle part search by name, pinyin, initials, trade alias or number.
+// thumbnail cards — and the in-vehicle part search by name, pinyin, initials, trade alias, homophone or number,
+// with 您是不是要找 suggestions when it finds nothing.
 import type { NameSearchHit } from '@epc/shared'
 import type { InputRef } from 'antd'
 import { Button, Empty, Input, Skeleton } from 'antd'
@@ -12,6 +13,7 @@ import { useDraft } from '../../../lib/use-draft'
 import { useGroupTree } from '../api/group-tree'
 import { useNameSearch } from '../api/name-search'
 import { useThumbnails } from '../api/thumbnails'
+import { DidYouMean } from '../components/DidYouMean'
 import { NameSearchResults } from '../components/NameSearchResults'
 import { VehicleHeader } from '../components/VehicleHeader'
 import { fromTypeOf, modelCodeOf, partsDetailUrl } from '../links'
@@ -94,7 +96,7 @@ export default function PartsFilterPage() {
             allowClear
             enterButton="搜索"
             loading={hits.isFetching}
-            placeholder="本车配件：名称 / 拼音 / 首字母 / 俗称 / 零件号（F1）"
+            placeholder="本车配件：名称 / 拼音 / 首字母 / 俗称 / 零件号，错别字也能找（F1）"
             aria-label="本车配件搜索"
           />
         }
@@ -128,14 +130,21 @@ export default function PartsFilterPage() {
               <>
                 <div className={styles.contentHead}>
                   <span>
-                    “{keyword}” 的搜索结果{hits.data ? `（${hits.data.length}）` : ''}
+                    “{keyword}” 的搜索结果{hits.data ? `（${hits.data.hits.length}）` : ''}
                   </span>
                   <Button size="small" onClick={() => update({ q: null })}>
                     返回分组
                   </Button>
                 </div>
+                <DidYouMean
+                  suggestions={hits.data?.suggestions ?? []}
+                  onPick={(text) => {
+                    setTyped(text)
+                    runSearch(text)
+                  }}
+                />
                 <NameSearchResults
-                  hits={hits.data ?? []}
+                  hits={hits.data?.hits ?? []}
                   loading={hits.isLoading}
                   groups={groups}
                   urlOf={(h) => detailUrl(h.imageid, h.callout)}
