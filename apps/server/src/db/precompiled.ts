@@ -1,7 +1,7 @@
 // Hot queries compiled once per database: Kysely builds and compiles a query on every call, which for the
 // small look-ups made on every request costs more than the database's own work.
 import type SQLite from 'better-sqlite3'
-import type { Compilable, CompiledQuery, Kysely } from 'kysely'
+import { type Compilable, CompiledQuery, type Kysely } from 'kysely'
 import { embeddedSqlite } from './database'
 import type { Database } from './schema'
 
@@ -68,4 +68,33 @@ export function precompiled<A extends unknown[], R>(build: (db: Q, ...args: A) =
     }
     return (await db.executeQuery<R>({ ...query, parameters })).rows
   }
+}
+
+// Statements of hand-written SQL kept per text and database; a few dozen texts occur (the name search's
+// shapes), the oldest go past 64.
+const kept = new WeakMap<object, Map<string, SQLite.Statement>>()
+const KEPT_TEXTS = 64
+
+/**
+ * Runs hand-written SQL (placeholders of the database's dialect) whose text depends only on the shape of
+ * a request: on SQLite as a statement prepared once per text (preparing costs about as much as running
+ * a small search), elsewhere, or inside a transaction, through Kysely.
+ */
+export async function runKept<R>(db: Q, text: string, values: readonly unknown[]): Promise<R[]> {
+  const sqlite = embeddedSqlite(db)
+  if (sqlite && !sqlite.inTransaction) {
+    let statements = kept.get(sqlite)
+    if (!statements) {
+      statements = new Map()
+      kept.set(sqlite, statements)
+    }
+    let statement = statements.get(text)
+    if (!statement) {
+      statement = sqlite.prepare(text)
+      statements.set(text, statement)
+      if (statements.size > KEPT_TEXTS) statements.delete(statements.keys().next().value as string)
+    }
+    return statement.all(values) as R[]
+  }
+  return (await db.executeQuery<R>(CompiledQuery.raw(text, [...values]))).rows
 }

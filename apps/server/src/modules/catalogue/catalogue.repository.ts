@@ -1,10 +1,9 @@
 // SQL of the catalogue look-ups. Every function takes the database (or a transaction) and answers rows;
 // the service turns them into the answers of docs/api.md.
-import type SQLite from 'better-sqlite3'
-import { CompiledQuery, type Kysely, sql } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import { type Db, embeddedSqlite } from '../../db/database'
 import { containingPattern } from '../../db/like'
-import { precompiled } from '../../db/precompiled'
+import { precompiled, runKept } from '../../db/precompiled'
 import type { Database } from '../../db/schema'
 
 type Q = Kysely<Database>
@@ -391,25 +390,6 @@ function partsCondition(q: SqlText, test: PartsTest, sqlite: boolean): string {
     : `p.generic_name_id = any(${q.value(test.genericIds)}::integer[])`
 }
 
-// The name search's statements, prepared once per shape (how many words, which tests): preparing one costs
-// about as much as running it. A few dozen shapes occur; the oldest go past 64.
-const partsStatements = new WeakMap<object, Map<string, SQLite.Statement>>()
-
-function partsStatement(sqlite: SQLite.Database, text: string): SQLite.Statement {
-  let statements = partsStatements.get(sqlite)
-  if (!statements) {
-    statements = new Map()
-    partsStatements.set(sqlite, statements)
-  }
-  let statement = statements.get(text)
-  if (!statement) {
-    statement = sqlite.prepare(text)
-    statements.set(text, statement)
-    if (statements.size > 64) statements.delete(statements.keys().next().value as string)
-  }
-  return statement
-}
-
 export interface PartsMatchRow {
   disp_number: string
   norm_number: string
@@ -465,9 +445,7 @@ export async function modelPartsMatching(
     where f.model_id = ${model} and (${filter})
     order by rank, mg.id, sg.sub_number, f.callout
     limit ${q.value(limit)}`
-  if (embedded && !embedded.inTransaction)
-    return partsStatement(embedded, text).all(q.values) as PartsMatchRow[]
-  return (await db.executeQuery<PartsMatchRow>(CompiledQuery.raw(text, q.values))).rows
+  return runKept<PartsMatchRow>(db, text, q.values)
 }
 
 /**
