@@ -57,6 +57,12 @@ export async function createCompanyAccount(
   return { mobile, accountId: account.id, companyId: company.id, password: FACTORY_PASSWORD }
 }
 
+/** A company's owner account, signed in: the account's fields and its token. */
+export async function signedInCompany(t: TestApp, opts: { serviceDays?: number } = {}) {
+  const account = await createCompanyAccount(t, opts)
+  return { ...account, token: await t.login(account.mobile, account.password) }
+}
+
 export async function addStaff(
   t: TestApp,
   companyId: number,

@@ -2,7 +2,7 @@
 // mark-paid), invoice requests on paid orders (both kinds, once, the same request again), and the renewal
 // reminders 7 days and 1 day before the service ends (once each, read and gone, another company's untouched).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { addStaff, createCompanyAccount } from '../../../test/factories'
+import { addStaff, signedInCompany } from '../../../test/factories'
 import { dbKinds, startTestApp, type TestApp } from '../../../test/helper'
 import { Ops } from '../ops/ops'
 import { BillingService } from './billing.service'
@@ -45,10 +45,7 @@ describe.each(dbKinds)('after an order on %s', (kind) => {
   let t: TestApp
   let billing: BillingService
   const call = <T>(path: string, payload: object, token: string) => t.call<T>(path, payload, { token })
-  const shop = async (opts: { serviceDays?: number } = {}) => {
-    const account = await createCompanyAccount(t, opts)
-    return { ...account, token: await t.login(account.mobile, account.password) }
-  }
+  const shop = (opts: { serviceDays?: number } = {}) => signedInCompany(t, opts)
   const order = async (token: string, PlanCode = 'vin_month') => {
     const answer = await call<Order>('/api/billing/createorder', { PlanCode }, token)
     return answer.data as Order

@@ -4,7 +4,7 @@
 import { OrderState } from '@epc/shared'
 import type { Insertable, Selectable } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { addStaff, createCompanyAccount } from '../../../test/factories'
+import { addStaff, signedInCompany } from '../../../test/factories'
 import { dbKinds, startTestApp, type TestApp } from '../../../test/helper'
 import type { CouponsTable, PlansTable } from '../../db/schema'
 import { BillingService, bestCoupon, priceWith } from './billing.service'
@@ -125,10 +125,7 @@ describe.each(dbKinds)('billing on %s', (kind) => {
   let billing: BillingService
   const call = <T>(path: string, payload: object, token: string) => t.call<T>(path, payload, { token })
 
-  const shop = async (opts: { serviceDays?: number } = {}) => {
-    const account = await createCompanyAccount(t, opts)
-    return { ...account, token: await t.login(account.mobile, account.password) }
-  }
+  const shop = (opts: { serviceDays?: number } = {}) => signedInCompany(t, opts)
   const grant = async (companyId: number, over: Partial<Insertable<CouponsTable>>) => {
     const now = t.clock.now()
     const { id } = await t.ctx.db.kysely

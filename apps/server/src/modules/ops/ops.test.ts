@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { OrderState } from '@epc/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createCompanyAccount } from '../../../test/factories'
+import { createCompanyAccount, signedInCompany } from '../../../test/factories'
 import { dbKinds, startTestApp, type TestApp } from '../../../test/helper'
 import { BillingService } from '../billing/billing.service'
 import { OpsError, parseYuan, runOps } from './ops'
@@ -78,10 +78,7 @@ describe.each(dbKinds)('ops on %s', (kind) => {
     expect(error).toBeInstanceOf(OpsError)
     expect((error as Error).message).toMatch(message)
   }
-  const shop = async (opts: { serviceDays?: number } = {}) => {
-    const account = await createCompanyAccount(t, opts)
-    return { ...account, token: await t.login(account.mobile, account.password) }
-  }
+  const shop = (opts: { serviceDays?: number } = {}) => signedInCompany(t, opts)
   const call = <T>(path: string, payload: object, token: string) => t.call<T>(path, payload, { token })
   const createOrder = async (token: string, PlanCode: string, CouponId?: number) => {
     const answer = await call<{ OrderNo: string }>('/api/billing/createorder', { PlanCode, CouponId }, token)
