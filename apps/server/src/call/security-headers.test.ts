@@ -1,8 +1,10 @@
 // Security headers and the API's no-store on every kind of answer: look-ups written by the answer queue (a
 // real socket), answers Fastify sends, pages; HSTS only over HTTPS as a trusted proxy reports it.
+import Fastify from 'fastify'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../../test/helper'
 import { loadConfig } from '../config'
+import { applySecurityHeaders, securityHeaders } from './security-headers'
 
 describe('security headers', () => {
   let t: TestApp
@@ -104,6 +106,33 @@ describe('security headers', () => {
     const page = await t.app.inject({ url: '/nothing-here' })
     expectPolicy((n) => page.headers[n] as string | undefined)
     expect(page.headers['cache-control']).toBeUndefined()
+  })
+
+  it("gives the app's script and style files only the headers that act on them, pages the whole policy", async () => {
+    const headers = await securityHeaders(loadConfig({ SMS_PROVIDER: 'console', TRUST_PROXY: '127.0.0.1' }))
+    const app = Fastify({ trustProxy: '127.0.0.1' })
+    app.addHook('onSend', async (request, reply) => applySecurityHeaders(headers, request, reply))
+    app.get('/assets/index-AbCd1234.js', (_req, reply) => reply.type('text/javascript').send('1'))
+    app.get('/login', (_req, reply) => reply.type('text/html').send('<!doctype html>'))
+    t = { close: () => app.close() } as TestApp
+
+    const script = await app.inject({
+      url: '/assets/index-AbCd1234.js',
+      headers: { 'x-forwarded-proto': 'https' },
+    })
+    expect(script.headers['x-content-type-options']).toBe('nosniff')
+    expect(script.headers['cross-origin-resource-policy']).toBe('same-origin')
+    expect(script.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains')
+    expect(script.headers['content-security-policy']).toBeUndefined()
+    expect(script.headers['cross-origin-opener-policy']).toBeUndefined()
+
+    // A missing file is answered like any page, policy and all.
+    const missing = await app.inject({ url: '/assets/gone-12345678.js' })
+    expect(missing.statusCode).toBe(404)
+    expectPolicy((n) => missing.headers[n] as string | undefined)
+    const page = await app.inject({ url: '/login' })
+    expectPolicy((n) => page.headers[n] as string | undefined)
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin')
   })
 
   it('reads FRAME_ANCESTORS, FORM_ACTION and API_ORIGINS as comma-separated lists', () => {

@@ -1,6 +1,7 @@
-// How call results reach the user: antd message and notification, bound to the app's hosts once it mounts
-// so they follow its theme; antd's static functions cover the time before (and tests).
-import { Button, Space, message as staticMessage, notification as staticNotification } from 'antd'
+// How call results reach the user: antd message and notification, bound to the app's hosts so they follow
+// its theme. The hosts (app/feedback-host.tsx) load with the first message, not with the first screen, which
+// then carries no message or notification code; what is said before they are bound waits for them.
+import { Button } from 'antd'
 import type { MessageInstance } from 'antd/es/message/interface'
 import type { NotificationInstance } from 'antd/es/notification/interface'
 import { createElement } from 'react'
@@ -14,10 +15,33 @@ interface FeedbackApi {
 export const ACCOUNT_ABNORMAL_LOGOUT_MS = 4500
 const ACCOUNT_ABNORMAL_KEY = 'account-abnormal'
 
-let api: FeedbackApi = { message: staticMessage, notification: staticNotification }
+let api: FeedbackApi | undefined
+const waiting: ((api: FeedbackApi) => void)[] = []
+let wanted = false
+const wantedListeners = new Set<() => void>()
 
 export function bindFeedback(bound: FeedbackApi): void {
   api = bound
+  for (const say of waiting.splice(0)) say(bound)
+}
+
+function withApi(say: (api: FeedbackApi) => void) {
+  if (api) return say(api)
+  waiting.push(say)
+  if (!wanted) {
+    wanted = true
+    for (const listener of wantedListeners) listener()
+  }
+}
+
+/** Whether something was said, so the hosts must be loaded (app/providers.tsx subscribes). */
+export function feedbackWanted(): boolean {
+  return wanted
+}
+
+export function onFeedbackWanted(listener: () => void): () => void {
+  wantedListeners.add(listener)
+  return () => wantedListeners.delete(listener)
 }
 
 /** What the abnormal-account notice says, and whether it also offers 续费 (an ended service, to the owner). */
@@ -43,29 +67,36 @@ function accountAbnormal(notice: AbnormalNotice, onDone: AbnormalDone): void {
     if (pending !== callbacks) return
     pending = null
     clearTimeout(timer)
-    api.notification.destroy(ACCOUNT_ABNORMAL_KEY)
+    withApi((a) => a.notification.destroy(ACCOUNT_ABNORMAL_KEY))
     for (const fn of callbacks) fn(renew)
   }
   const timer = setTimeout(() => finish(false), ACCOUNT_ABNORMAL_LOGOUT_MS)
   const button = (text: string, renew: boolean, type: 'primary' | 'default') =>
     createElement(Button, { key: text, type, size: 'small', onClick: () => finish(renew) }, text)
-  api.notification.error({
-    key: ACCOUNT_ABNORMAL_KEY,
-    title: '账号异常',
-    description: notice.description,
-    duration: 0,
-    actions: notice.renew
-      ? createElement(Space, null, button('知道了', false, 'default'), button('续费', true, 'primary'))
-      : button('知道了', false, 'primary'),
-  })
+  withApi((a) =>
+    a.notification.error({
+      key: ACCOUNT_ABNORMAL_KEY,
+      title: '账号异常',
+      description: notice.description,
+      duration: 0,
+      actions: notice.renew
+        ? createElement(
+            'div',
+            { style: { display: 'flex', gap: 8 } },
+            button('知道了', false, 'default'),
+            button('续费', true, 'primary'),
+          )
+        : button('知道了', false, 'primary'),
+    }),
+  )
 }
 
 export const feedback = {
   warning: (text: string) => {
-    api.message.warning(text)
+    withApi((a) => a.message.warning(text))
   },
   success: (text: string) => {
-    api.message.success(text)
+    withApi((a) => a.message.success(text))
   },
   accountAbnormal,
 }

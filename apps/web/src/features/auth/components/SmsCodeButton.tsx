@@ -1,12 +1,21 @@
 // The 获取验证码 button: checks the mobile first, sends the code, then counts down 60 seconds (the server's
 // one-a-minute throttle) before it can be pressed again.
 import { AccountLimits, type SmsScene } from '@epc/shared'
-import { Button, type FormInstance } from 'antd'
+import { Button } from 'antd'
 import { useEffect, useState } from 'react'
 import { feedback } from '../../../lib/feedback'
 import { useSendSmsCode } from '../api/send-sms-code'
 
-export function SmsCodeButton({ form, scene }: { form: FormInstance; scene: SmsScene }) {
+export function SmsCodeButton({
+  scene,
+  mobile,
+  size,
+}: {
+  scene: SmsScene
+  /** The mobile to send to once it is checked (showing its problem), or null when it is not right. */
+  mobile: () => string | null | Promise<string | null>
+  size?: 'large'
+}) {
   const [secondsLeft, setSecondsLeft] = useState(0)
   const send = useSendSmsCode()
 
@@ -17,12 +26,9 @@ export function SmsCodeButton({ form, scene }: { form: FormInstance; scene: SmsS
   }, [secondsLeft])
 
   const onClick = async () => {
-    try {
-      await form.validateFields(['Mobile'])
-    } catch {
-      return
-    }
-    const sent = await send.mutateAsync({ Mobile: form.getFieldValue('Mobile'), Scene: scene }).then(
+    const to = await mobile()
+    if (!to) return
+    const sent = await send.mutateAsync({ Mobile: to, Scene: scene }).then(
       () => true,
       () => false,
     )
@@ -33,7 +39,13 @@ export function SmsCodeButton({ form, scene }: { form: FormInstance; scene: SmsS
   }
 
   return (
-    <Button onClick={onClick} loading={send.isPending} disabled={secondsLeft > 0} style={{ minWidth: 120 }}>
+    <Button
+      onClick={onClick}
+      size={size}
+      loading={send.isPending}
+      disabled={secondsLeft > 0}
+      style={{ minWidth: 120 }}
+    >
       {secondsLeft > 0 ? `${secondsLeft}秒后重新获取` : '获取验证码'}
     </Button>
   )

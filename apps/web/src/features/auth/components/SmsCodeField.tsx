@@ -17,7 +17,15 @@ export function SmsCodeField({ form, scene }: { form: FormInstance; scene: SmsSc
             placeholder="6位验证码"
           />
         </Form.Item>
-        <SmsCodeButton form={form} scene={scene} />
+        <SmsCodeButton
+          scene={scene}
+          mobile={() =>
+            form.validateFields(['Mobile']).then(
+              () => form.getFieldValue('Mobile') as string,
+              () => null,
+            )
+          }
+        />
       </div>
     </Form.Item>
   )
