@@ -1,12 +1,27 @@
-// The 获取验证码 button: checks the mobile first, sends the code, then counts down 60 seconds (the server's
-// one-a-minute throttle) before it can be pressed again.
+// The 获取验证码 button: asks for the mobile (a form field checked first, or a fixed number), sends the code,
+// then counts down 60 seconds (the server's one-a-minute throttle) before it can be pressed again.
 import { AccountLimits, type SmsScene } from '@epc/shared'
 import { Button, type FormInstance } from 'antd'
 import { useEffect, useState } from 'react'
 import { feedback } from '../../../lib/feedback'
 import { useSendSmsCode } from '../api/send-sms-code'
 
-export function SmsCodeButton({ form, scene }: { form: FormInstance; scene: SmsScene }) {
+interface Props {
+  scene: SmsScene
+  /** The number to send to, or undefined when it is not valid yet (the form shows why). */
+  mobile: () => Promise<string | undefined>
+}
+
+/** The mobile of a form's field, once the field's rules pass. */
+export function formMobile(form: FormInstance, field = 'Mobile') {
+  return () =>
+    form.validateFields([field]).then(
+      () => form.getFieldValue(field) as string,
+      () => undefined,
+    )
+}
+
+export function SmsCodeButton({ scene, mobile }: Props) {
   const [secondsLeft, setSecondsLeft] = useState(0)
   const send = useSendSmsCode()
 
@@ -17,12 +32,9 @@ export function SmsCodeButton({ form, scene }: { form: FormInstance; scene: SmsS
   }, [secondsLeft])
 
   const onClick = async () => {
-    try {
-      await form.validateFields(['Mobile'])
-    } catch {
-      return
-    }
-    const sent = await send.mutateAsync({ Mobile: form.getFieldValue('Mobile'), Scene: scene }).then(
+    const to = await mobile()
+    if (!to) return
+    const sent = await send.mutateAsync({ Mobile: to, Scene: scene }).then(
       () => true,
       () => false,
     )
