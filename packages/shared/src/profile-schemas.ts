@@ -16,8 +16,12 @@ export const messagesSchema = z.object({
   ),
 })
 
+// A 32-bit integer column on PostgreSQL: a larger number must be a field error, not a failed query.
+const INT32_MAX = 2_147_483_647
 export const messageIdSchema = z.object({
-  Id: z.int({ error: '消息编号不正确' }).check(z.gte(1, { error: '消息编号不正确' })),
+  Id: z
+    .int({ error: '消息编号不正确' })
+    .check(z.gte(1, { error: '消息编号不正确' }), z.lte(INT32_MAX, { error: '消息编号不正确' })),
 })
 
 export const updateProfileSchema = z.object({
