@@ -8,7 +8,7 @@ import { beijingTime } from '../../clock'
 import type { AppContext } from '../../context'
 import { isUniqueViolation } from '../../db/errors'
 import { postMessage } from '../messages'
-import { AccountsService } from './accounts.service'
+import type { AccountsService } from './accounts.service'
 import * as repo from './cancellation.repository'
 
 const DAY_MS = 86_400_000
@@ -22,7 +22,7 @@ function toCancellation(row: { created_at: number; due_at: number }): Cancellati
 }
 
 export class CancellationService {
-  constructor(private readonly ctx: Pick<AppContext, 'db' | 'clock'> & Partial<AppContext>) {}
+  constructor(private readonly ctx: Pick<AppContext, 'db' | 'clock'>) {}
 
   private get db() {
     return this.ctx.db.kysely
@@ -33,12 +33,19 @@ export class CancellationService {
     return row ? toCancellation(row) : null
   }
 
-  /** The same request again (pending already) answers the pending one. */
-  async request(caller: Caller, smsCode: string): Promise<Cancellation> {
+  /**
+   * The owner's request after the SMS check (the accounts service's codes; the operator's commands, which
+   * build this service too, send none). The same request again (pending already) answers the pending one.
+   */
+  async request(
+    caller: Caller,
+    smsCode: string,
+    codes: Pick<AccountsService, 'useSmsCode'>,
+  ): Promise<Cancellation> {
     if (!caller.isOwner) throw fail.business(ProfileMessages.ownerOnly)
     const pending = await this.pending(caller.companyId)
     if (pending) return pending
-    await new AccountsService(this.ctx as AppContext).useSmsCode(caller.mobile, 'cancel', smsCode)
+    await codes.useSmsCode(caller.mobile, 'cancel', smsCode)
     return this.open(caller)
   }
 

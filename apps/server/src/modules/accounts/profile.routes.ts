@@ -8,12 +8,14 @@ import {
 } from '@epc/shared/profile-schemas'
 import type { FastifyInstance } from 'fastify'
 import { registerCall } from '../../call'
+import { AccountsService } from './accounts.service'
 import { CancellationService } from './cancellation.service'
 import { ProfileService } from './profile.service'
 
 export async function profileRoutes(app: FastifyInstance) {
   const profile = new ProfileService(app.ctx)
   const cancellations = new CancellationService(app.ctx)
+  const accounts = new AccountsService(app.ctx)
   const read = { access: 'login', mutates: false } as const
   const change = { access: 'login', mutates: true } as const
 
@@ -51,7 +53,7 @@ export async function profileRoutes(app: FastifyInstance) {
     path: '/api/usercenter/requestcancel',
     ...change,
     schema: requestCancelSchema,
-    handle: ({ caller, payload }) => cancellations.request(caller, payload.SmsCode),
+    handle: ({ caller, payload }) => cancellations.request(caller, payload.SmsCode, accounts),
   })
   registerCall(app, {
     path: '/api/usercenter/withdrawcancel',

@@ -341,7 +341,7 @@ describe.each(dbKinds)('/user/admin on %s', (kind) => {
       .insertInto('sheets')
       .values({
         company_id: s.companyId,
-        kind: 'quotation',
+        kind: 'quote',
         order_id: 'BJ202611250001',
         client_name: '张先生',
         vin: 'LFV2A21K0A3000001',
