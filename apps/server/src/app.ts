@@ -14,6 +14,7 @@ import type { AppContext } from './context'
 import type { Db } from './db/database'
 import * as accountsRepo from './modules/accounts/accounts.repository'
 import { accountRoutes } from './modules/accounts/accounts.routes'
+import { profileRoutes } from './modules/accounts/profile.routes'
 import { createSmsProvider } from './modules/accounts/sms/create-sms-provider'
 import type { SmsProvider } from './modules/accounts/sms/sms-provider'
 import * as billingRepo from './modules/billing/billing.repository'
@@ -27,6 +28,7 @@ import { devRoutes } from './modules/dev/dev.routes'
 import { FakePayPlatform } from './modules/fakepay/fake-platform'
 import { fakePayRoutes } from './modules/fakepay/fakepay.routes'
 import { hostBridgeRoutes } from './modules/host-bridge/host-bridge.routes'
+import { messageRoutes } from './modules/messages/messages.routes'
 import { purchaseOrderRoutes } from './modules/sheets/purchase-orders.routes'
 import { quotationRoutes } from './modules/sheets/quotations.routes'
 import { opsRoutes } from './plugins/ops'
@@ -133,6 +135,8 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   })
 
   await app.register(accountRoutes)
+  await app.register(profileRoutes)
+  await app.register(messageRoutes)
   await app.register(catalogueRoutes)
   await app.register(quotationRoutes)
   await app.register(purchaseOrderRoutes)

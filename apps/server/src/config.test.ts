@@ -53,7 +53,15 @@ describe('SMS settings', () => {
       accessKeyId: 'LTAI5tId',
       accessKeySecret: 'secret',
       signName: '汽配EPC',
-      templates: { register: 'SMS_1', login: 'SMS_2', resetpwd: 'SMS_3' },
+      // The account screens' scenes use the login template when SMS_TEMPLATE_VERIFY is not set.
+      templates: {
+        register: 'SMS_1',
+        login: 'SMS_2',
+        resetpwd: 'SMS_3',
+        changemobile: 'SMS_2',
+        bindmobile: 'SMS_2',
+        cancel: 'SMS_2',
+      },
       endpoint: { protocol: 'http', host: '127.0.0.1:9000' },
     })
   })

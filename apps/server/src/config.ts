@@ -232,12 +232,18 @@ export function readSmsConfig(env: NodeJS.ProcessEnv, production: boolean): SmsC
   const absent = missing(env, [...own, ...common])
   if (absent.length > 0) throw new Error(`SMS_PROVIDER=${provider} 时须设置：${absent.join('、')}`)
   const value = (name: string) => (env[name] ?? '').trim()
+  const verify = value('SMS_TEMPLATE_VERIFY') || value('SMS_TEMPLATE_LOGIN')
   const shared = {
     signName: value('SMS_SIGN_NAME'),
     templates: {
       register: value('SMS_TEMPLATE_REGISTER'),
       login: value('SMS_TEMPLATE_LOGIN'),
       resetpwd: value('SMS_TEMPLATE_RESETPWD'),
+      // The account screens' checks (change or bind a mobile, cancel) share one 身份验证 template; a site
+      // that has none approved uses its login template, which says the same.
+      changemobile: verify,
+      bindmobile: verify,
+      cancel: verify,
     },
     endpoint: readSmsEndpoint(env.SMS_ENDPOINT),
   }

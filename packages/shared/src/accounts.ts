@@ -59,7 +59,13 @@ export const companyNameField: TextField = {
   plain: true,
 }
 
-export const SMS_SCENES = ['register', 'login', 'resetpwd'] as const
+/**
+ * What a code is for. register and bindmobile go to a number not yet registered; the others to a registered
+ * one: changemobile to the current number when changing it, cancel to the owner's before a cancellation.
+ */
+export const SMS_SCENES = ['register', 'login', 'resetpwd', 'changemobile', 'bindmobile', 'cancel'] as const
+/** Scenes whose number must not be registered yet. */
+export const SMS_SCENES_UNREGISTERED: readonly SmsScene[] = ['register', 'bindmobile']
 export type SmsScene = (typeof SMS_SCENES)[number]
 
 /** Stored in local storage under xmpLIF (compressed), Token included. */

@@ -1,10 +1,16 @@
 // Table types for Kysely. Times are epoch milliseconds (bigint columns); flags are 0/1 integers,
 // so one shape works on SQLite and PostgreSQL alike.
-import type { CouponKind, OrderStateName, PlanKind, SheetKind } from '@epc/shared'
+import type { CouponKind, MessageKindCode, OrderStateName, PlanKind, SheetKind } from '@epc/shared'
 import type { Generated, Insertable, Selectable } from 'kysely'
 
-export type AccountStateName = 'active' | 'disabled' | 'banned'
-export type SessionRevokedReason = 'logout' | 'other_device' | 'password_reset'
+export type AccountStateName = 'active' | 'disabled' | 'banned' | 'cancelled'
+export type SessionRevokedReason =
+  | 'logout'
+  | 'other_device'
+  | 'password_reset'
+  | 'password_changed'
+  | 'mobile_changed'
+  | 'cancelled'
 
 export interface CompaniesTable {
   id: Generated<number>
@@ -423,6 +429,46 @@ export interface HostPricesTable {
   created_at: number
 }
 
+// Messages, login history and cancellations (0011_messages_profile)
+
+export interface MessagesTable {
+  id: Generated<number>
+  /** The recipient. */
+  account_id: number
+  company_id: number
+  kind: MessageKindCode
+  /** What the message is about (an order, a coupon, a service end …): one message per account, kind and subject. */
+  subject: string
+  title: string
+  body: string
+  created_at: number
+  read_at: number | null
+}
+
+export interface LoginHistoryTable {
+  id: Generated<number>
+  account_id: number
+  created_at: number
+  ip: string
+  user_agent: string
+  /** Short readable text from the User-Agent, e.g. `Chrome 156 · Windows`. */
+  device: string
+}
+
+export type CancellationStateName = 'pending' | 'withdrawn' | 'resolved'
+
+export interface CancellationsTable {
+  id: Generated<number>
+  company_id: number
+  /** The owner who asked. */
+  account_id: number
+  state: CancellationStateName
+  created_at: number
+  due_at: number
+  withdrawn_at: number | null
+  resolved_at: number | null
+}
+
 export interface Database {
   companies: CompaniesTable
   accounts: AccountsTable
@@ -462,6 +508,9 @@ export interface Database {
   sheet_lines: SheetLinesTable
   sheet_counters: SheetCountersTable
   host_prices: HostPricesTable
+  messages: MessagesTable
+  login_history: LoginHistoryTable
+  cancellations: CancellationsTable
 }
 
 export type Account = Selectable<AccountsTable>

@@ -53,6 +53,11 @@ export const routes: RouteObject[] = [
                 handle: { title: '我的优惠券' },
               },
               {
+                path: 'systemMessage',
+                lazy: page(() => import('../features/messages/pages/SystemMessagePage')),
+                handle: { title: '系统消息' },
+              },
+              {
                 path: 'renewalManage',
                 lazy: page(() => import('../features/billing/pages/RenewalManagePage')),
                 handle: { title: '续费管理' },

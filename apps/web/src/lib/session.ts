@@ -33,6 +33,15 @@ export function recordOwnership(isOwner: boolean) {
   useSession.setState({ info: next })
 }
 
+/** Keeps the stored login info in step with a change made in the account screens (name, mobile, company). */
+export function updateLoginInfo(change: Partial<Pick<LoginInfo, 'UserName' | 'Mobile' | 'UserCompanyName'>>) {
+  const info = loadLoginInfo()
+  if (!info) return
+  const next = { ...info, ...change }
+  saveLoginInfo(next)
+  useSession.setState({ info: next })
+}
+
 /** A right a route may need beyond being signed in (named on its handle, checked by the route guard). */
 export type Right = 'owner'
 

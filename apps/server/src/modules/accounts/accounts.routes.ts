@@ -33,7 +33,7 @@ export async function accountRoutes(app: FastifyInstance) {
     access: 'public',
     mutates: true,
     schema: loginSchema,
-    handle: ({ payload, request }) => accounts.login(payload, request.ip),
+    handle: ({ payload, request }) => accounts.login(payload, request.ip, request.headers['user-agent']),
   })
   registerCall(app, {
     path: '/api/author/resetpassword',

@@ -7,11 +7,12 @@ import {
   type CompanyInfo,
   type LoginInfo,
   Messages,
+  SMS_SCENES_UNREGISTERED,
   type SmsScene,
   StaffState,
 } from '@epc/shared'
 import { bearerToken, type Caller, fail, metrics } from '../../call'
-import { beijingDay } from '../../clock'
+import { beijingDay, beijingTime } from '../../clock'
 import type { AppContext } from '../../context'
 import { isUniqueViolation } from '../../db/errors'
 import {
@@ -21,7 +22,9 @@ import {
   UNUSABLE_PASSWORD_HASH,
   verifyPassword,
 } from '../../lib/secrets'
+import { postMessage } from '../messages'
 import * as repo from './accounts.repository'
+import { recordLogin } from './profile.logins'
 import { SmsSendError } from './sms/sms-provider'
 
 const LOGIN_FAILURES_ALLOWED = 10
@@ -45,8 +48,9 @@ export class AccountsService {
   async sendSmsCode(input: { Mobile: string; Scene: SmsScene }, ip: string): Promise<void> {
     const { Mobile: mobile, Scene: scene } = input
     const known = await repo.findAccountByMobile(this.db, mobile)
-    if (scene === 'register' && known) throw fail.business(AccountMessages.mobileRegistered)
-    if (scene !== 'register' && !known) throw fail.business(AccountMessages.mobileNotRegistered)
+    const forNewNumber = SMS_SCENES_UNREGISTERED.includes(scene)
+    if (forNewNumber && known) throw fail.business(AccountMessages.mobileRegistered)
+    if (!forNewNumber && !known) throw fail.business(AccountMessages.mobileNotRegistered)
 
     const store = this.ctx.store
     const now = this.now()
@@ -82,8 +86,11 @@ export class AccountsService {
     }
   }
 
-  /** Checks and uses up a code; a wrong code counts a try, and the fifth wrong try kills it. */
-  private async useSmsCode(mobile: string, scene: SmsScene, code: string): Promise<void> {
+  /**
+   * Checks a code without using it up (a wrong code counts a try, and the fifth wrong try kills it); answers
+   * its id for useCheckedSmsCode. A call needing two codes checks both before using either.
+   */
+  async checkSmsCode(mobile: string, scene: SmsScene, code: string): Promise<number> {
     const max = AccountLimits.smsCodeMaxTries
     const live = await repo.findLiveSmsCode(this.db, mobile, scene, this.now())
     if (!live || live.tries >= max) throw fail.business(AccountMessages.smsCodeInvalid)
@@ -93,9 +100,18 @@ export class AccountsService {
       await repo.countSmsTry(this.db, live.id, max)
       throw fail.business(AccountMessages.smsCodeWrong)
     }
-    if (!(await repo.consumeSmsCode(this.db, live.id, max, this.now()))) {
+    return live.id
+  }
+
+  async useCheckedSmsCode(codeId: number): Promise<void> {
+    if (!(await repo.consumeSmsCode(this.db, codeId, AccountLimits.smsCodeMaxTries, this.now()))) {
       throw fail.business(AccountMessages.smsCodeInvalid)
     }
+  }
+
+  /** Checks and uses up a code. */
+  async useSmsCode(mobile: string, scene: SmsScene, code: string): Promise<void> {
+    await this.useCheckedSmsCode(await this.checkSmsCode(mobile, scene, code))
   }
 
   async register(input: {
@@ -158,6 +174,7 @@ export class AccountsService {
   async login(
     input: { Mobile: string; Password?: string; SmsCode?: string },
     ip: string,
+    userAgent = '',
   ): Promise<LoginInfo> {
     const mobile = input.Mobile
     const account = await repo.findAccountByMobile(this.db, mobile)
@@ -192,6 +209,7 @@ export class AccountsService {
         created_at: now,
         expires_at: now + AccountLimits.sessionTtlMs,
       })
+      await recordLogin(trx, { accountId: account.id, ip, userAgent, now })
     })
     return {
       UserName: account.user_name,
@@ -214,6 +232,14 @@ export class AccountsService {
     await this.db.transaction().execute(async (trx) => {
       await repo.updatePasswordHash(trx, account.id, passwordHash, now)
       await repo.revokeSessions(trx, account.id, 'password_reset', now)
+      await postMessage(trx, {
+        accountIds: [account.id],
+        kind: 'security',
+        subject: `resetpwd:${now}`,
+        title: '密码已重置',
+        body: `您的登录密码已于 ${beijingTime(now)} 通过短信验证码重置，所有设备需重新登录。如非本人操作，请立即联系客服。`,
+        now,
+      })
     })
     await this.ctx.store.del(`loginfail:${input.Mobile}:${ip}`)
   }

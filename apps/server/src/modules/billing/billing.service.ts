@@ -20,6 +20,7 @@ import type { AppContext } from '../../context'
 import { isUniqueViolation } from '../../db/errors'
 import type { CouponsTable, OrdersTable, PlansTable } from '../../db/schema'
 import { callersChanged } from '../accounts/accounts.repository'
+import { ownerIds, postMessage } from '../messages'
 import { toCoupon, toNotice, toOrder, toPlan } from './billing.dto'
 import * as repo from './billing.repository'
 
@@ -358,13 +359,21 @@ export class BillingService {
     for (const row of await repo.servicesEndingWithin(this.db, now, widest * DAY_MS, companyId)) {
       const end = Number(row.end)
       const d = days.find((n) => end - now <= n * DAY_MS) ?? widest
-      await repo.insertNotice(this.db, {
-        company_id: row.company_id,
+      const notice = {
         kind: `renewal_${d}`,
         subject: String(end),
         title: `服务将在 ${d} 天内到期`,
         body: `您的查询服务将于 ${beijingTime(end)} 到期。到期后 VIN 查询和零件号查询将暂停，请及时续费；提前续费从到期日起顺延，不损失剩余天数。`,
-        created_at: now,
+      }
+      await repo.insertNotice(this.db, { company_id: row.company_id, ...notice, created_at: now })
+      // The owner's message centre gets the same reminder, once per threshold and service end.
+      await postMessage(this.db, {
+        accountIds: await ownerIds(this.db, row.company_id),
+        kind: 'service',
+        subject: `${notice.kind}:${notice.subject}`,
+        title: notice.title,
+        body: notice.body,
+        now,
       })
       written += 1
     }
@@ -453,6 +462,15 @@ export class BillingService {
         amount_fen: amountFen,
         outcome: 'applied',
         created_at: now,
+      })
+      const until = grantEnd === null ? '' : `，服务期至 ${beijingTime(grantEnd)}`
+      await postMessage(trx, {
+        accountIds: await ownerIds(trx, order.company_id),
+        kind: 'payment',
+        subject: `order:${order.order_no}`,
+        title: '支付成功',
+        body: `订单 ${order.order_no}「${order.plan_name}」已支付 ¥${(amountFen / 100).toFixed(2)}，已生效${until}。`,
+        now,
       })
       return true
     })

@@ -17,8 +17,11 @@ import { beijingTime, type Clock } from '../../clock'
 import type { Db } from '../../db/database'
 import type { Database } from '../../db/schema'
 import * as accountsRepo from '../accounts/accounts.repository'
+import { CancellationService } from '../accounts/cancellation.service'
 import * as billingRepo from '../billing/billing.repository'
 import { BillingService } from '../billing/billing.service'
+import { ownerIds, postMessage } from '../messages'
+import { insertForEveryActive } from '../messages/messages.repository'
 
 export class OpsError extends Error {}
 
@@ -225,24 +228,36 @@ export class Ops {
     const toDay = parseDay(input.to, '--to')
     if (toDay < from) throw new OpsError('--to 不能早于 --from')
     const validTo = toDay + DAY_MS
-    if (validTo <= this.ctx.clock.now()) throw new OpsError('有效期已过，优惠券发出即过期')
-    const { id } = await this.db
-      .insertInto('coupons')
-      .values({
-        company_id: company.id,
-        kind,
-        title,
-        threshold_fen: thresholdFen,
-        off_fen: offFen,
-        percent,
-        days,
-        valid_from: from,
-        valid_to: validTo,
-        state: 'unused',
-        created_at: this.ctx.clock.now(),
+    const now = this.ctx.clock.now()
+    if (validTo <= now) throw new OpsError('有效期已过，优惠券发出即过期')
+    const id = await this.db.transaction().execute(async (trx) => {
+      const { id } = await trx
+        .insertInto('coupons')
+        .values({
+          company_id: company.id,
+          kind,
+          title,
+          threshold_fen: thresholdFen,
+          off_fen: offFen,
+          percent,
+          days,
+          valid_from: from,
+          valid_to: validTo,
+          state: 'unused',
+          created_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      await postMessage(trx, {
+        accountIds: await ownerIds(trx, company.id),
+        kind: 'coupon',
+        subject: `coupon:${id}`,
+        title: `优惠券「${title}」已到账`,
+        body: `您获得一张${CouponKindNames[kind]}优惠券「${title}」（${what}${thresholdFen ? `，满 ${yuan(thresholdFen)} 可用` : ''}），有效期 ${input.from} 至 ${input.to}，购买服务时可用。`,
+        now,
       })
-      .returning('id')
-      .executeTakeFirstOrThrow()
+      return id
+    })
     const threshold = thresholdFen ? `，满 ${yuan(thresholdFen)} 可用` : ''
     return [
       `已向公司 ${company.id}「${company.name}」发放优惠券 #${id}「${title}」：${CouponKindNames[kind]}，${what}${threshold}，有效期 ${input.from} 至 ${input.to}（北京时间，含当天）`,
@@ -435,6 +450,44 @@ export class Ops {
     return [`${head}此前已标记为已开票，未作任何更改`]
   }
 
+  /** A 系统公告 to every active account, once per title and minute (a command run twice by mistake sends one). */
+  async broadcast(input: { title?: string; body?: string }): Promise<string[]> {
+    const title = input.title?.trim() ?? ''
+    const body = input.body?.trim() ?? ''
+    if (!title || title.length > 50) throw new OpsError('公告标题不能为空，且不超过 50 个字')
+    if (!body || body.length > 2000) throw new OpsError('公告内容不能为空，且不超过 2000 个字')
+    const now = this.ctx.clock.now()
+    const sent = await insertForEveryActive(this.db, {
+      subject: `broadcast:${Math.floor(now / 60_000)}:${title}`,
+      title,
+      body,
+      now,
+    })
+    return [`已向 ${sent} 个正常状态的账号发送系统公告「${title}」`]
+  }
+
+  async cancellations(): Promise<string[]> {
+    const rows = await new CancellationService(this.ctx).listPending()
+    if (!rows.length) return ['没有待处理的注销申请']
+    return rows.map(
+      (r) =>
+        `公司 ${r.company_id}「${r.company_name}」主账号 ${r.mobile}（${r.user_name}）申请于 ${beijingTime(Number(r.created_at))}，须在 ${beijingTime(Number(r.due_at))} 前处理`,
+    )
+  }
+
+  /** Resolves a company's pending cancellation: its accounts end and its personal data goes, in one transaction. */
+  async resolveCancellation(companyRef: string | undefined): Promise<string[]> {
+    const id = companyRef && /^\d{1,9}$/.test(companyRef) ? Number(companyRef) : Number.NaN
+    if (Number.isNaN(id)) throw new OpsError(`公司编号须为数字，收到：${companyRef ?? '（空）'}`)
+    const result = await new CancellationService(this.ctx).resolve(id)
+    if (result.outcome === 'already') return [`公司 ${id} 的注销申请此前已处理，未作任何更改`]
+    if (result.outcome !== 'resolved') throw new OpsError(`公司 ${id} 没有待处理的注销申请，未作更改`)
+    return [
+      `公司 ${id} 已注销：${result.accounts} 个账号停止使用（会话已失效，手机号可重新注册），姓名、手机号、公司名称和电话已清除`,
+      `未用完的服务已于此刻终止；${result.sheets} 张报价单/采购单保留金额，客户/供应商名称、车牌和制单人已清除`,
+    ]
+  }
+
   async unban(input: { mobile?: string }): Promise<string[]> {
     const account = input.mobile ? await accountsRepo.findAccountByMobile(this.db, input.mobile) : undefined
     if (!account) throw new OpsError(`账号不存在：${input.mobile ?? '（空）'}`)
@@ -462,11 +515,17 @@ export const OPS_USAGE = [
   '  mark-paid --order <订单号> [--trade <转账流水号>]',
   '  invoice-issued --order <订单号>',
   '  unban --mobile <手机号>',
+  '  broadcast --title 标题 --body 内容',
+  '  cancellations',
+  '  resolve-cancellation <公司编号>',
 ].join('\n')
 
 /** Runs one command line (the words after `npm run ops --`); answers the lines to print. */
 export async function runOps(ctx: OpsContext, argv: string[]): Promise<string[]> {
-  const [command, ...rest] = argv
+  const [command, ...words] = argv
+  // resolve-cancellation takes the company id as a plain word.
+  const positional = command === 'resolve-cancellation' ? words[0] : undefined
+  const rest = positional === undefined ? words : words.slice(1)
   const flags: Record<string, string> = {}
   for (let i = 0; i < rest.length; i++) {
     const word = rest[i] as string
@@ -485,6 +544,9 @@ export async function runOps(ctx: OpsContext, argv: string[]): Promise<string[]>
     'mark-paid': ['order', 'trade'],
     'invoice-issued': ['order'],
     unban: ['mobile'],
+    broadcast: ['title', 'body'],
+    cancellations: [],
+    'resolve-cancellation': [],
   }
   const allowed = command ? known[command] : undefined
   if (!allowed) throw new OpsError(`未知命令：${command ?? '（空）'}\n${OPS_USAGE}`)
@@ -504,6 +566,12 @@ export async function runOps(ctx: OpsContext, argv: string[]): Promise<string[]>
       return ops.markPaid(flags)
     case 'invoice-issued':
       return ops.invoiceIssued(flags)
+    case 'broadcast':
+      return ops.broadcast(flags)
+    case 'cancellations':
+      return ops.cancellations()
+    case 'resolve-cancellation':
+      return ops.resolveCancellation(positional)
     default:
       return ops.unban(flags)
   }

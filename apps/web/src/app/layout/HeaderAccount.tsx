@@ -1,13 +1,15 @@
 // The header's account area once signed in: the company name, and the user menu with the personal centre,
-// page zoom and logout. It checks the account's staff state once (spec section 8's account-state call).
+// the messages (an unread badge on the menu, kept current by polling), page zoom and logout. It checks the
+// account's staff state once (spec section 8's account-state call).
 import { CheckOutlined, DownOutlined, UserOutlined } from '@ant-design/icons'
 import type { LoginInfo } from '@epc/shared'
-import { Dropdown, type MenuProps } from 'antd'
+import { Badge, Dropdown, type MenuProps } from 'antd'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { paths } from '../../config/paths'
 import { useCompanyInfo, useStaffState } from '../../features/account'
 import { logout } from '../../features/auth'
+import { useUnreadCount } from '../../features/messages'
 import { getZoom, setZoom } from '../../lib/storage'
 import { applyZoom } from '../../lib/zoom'
 import { QueryProvider } from '../query'
@@ -32,10 +34,20 @@ function Account({ info, companyClass, userClass }: Props) {
   const navigate = useNavigate()
   const company = useCompanyInfo()
   useStaffState(info.Mobile)
+  const unread = useUnreadCount().data ?? 0
   const [zoom, setZoomState] = useState(getZoom)
 
   const items: MenuProps['items'] = [
     { key: 'center', label: '个人中心', onClick: () => navigate(paths.userAdmin) },
+    {
+      key: 'messages',
+      label: (
+        <span data-testid="menu-messages">
+          系统消息 <Badge count={unread} size="small" />
+        </span>
+      ),
+      onClick: () => navigate(paths.userSystemMessage),
+    },
     {
       key: 'zoom',
       label: '页面缩放',
@@ -63,7 +75,10 @@ function Account({ info, companyClass, userClass }: Props) {
       <span className={companyClass}>{company.data?.client_com_name ?? info.UserCompanyName}</span>
       <Dropdown menu={{ items }} placement="bottomRight" trigger={['hover', 'click']}>
         <button type="button" className={userClass} data-testid="user-menu">
-          <UserOutlined /> {info.Mobile} <DownOutlined style={{ fontSize: 10 }} />
+          <Badge count={unread} size="small" offset={[4, -2]} data-testid="unread-badge">
+            <UserOutlined style={{ color: 'inherit' }} />
+          </Badge>{' '}
+          {info.Mobile} <DownOutlined style={{ fontSize: 10 }} />
         </button>
       </Dropdown>
     </>

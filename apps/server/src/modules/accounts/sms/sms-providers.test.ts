@@ -140,7 +140,14 @@ function checkTencent(id: string, secret: string) {
   }
 }
 
-const templates = { register: 'SMS_100001', login: 'SMS_100002', resetpwd: 'SMS_100003' }
+const templates = {
+  register: 'SMS_100001',
+  login: 'SMS_100002',
+  resetpwd: 'SMS_100003',
+  changemobile: 'SMS_100002',
+  bindmobile: 'SMS_100002',
+  cancel: 'SMS_100002',
+}
 const ALIYUN_ID = 'LTAI5tTestKeyId'
 const ALIYUN_SECRET = 'aliyun-test-secret-9f8e7d'
 const TENCENT_ID = 'AKIDtestSecretId'
@@ -295,7 +302,14 @@ describe('Tencent Cloud SMS provider', () => {
     sdkAppId: '1400000001',
     region: 'ap-guangzhou',
     signName: '汽配EPC',
-    templates: { register: '200001', login: '200002', resetpwd: '200003' },
+    templates: {
+      register: '200001',
+      login: '200002',
+      resetpwd: '200003',
+      changemobile: '200002',
+      bindmobile: '200002',
+      cancel: '200002',
+    },
     endpoint: endpointOf(fake),
   })
   const status = (Code: string) => {

@@ -1,21 +1,28 @@
-// The 获取验证码 button: checks the mobile first, sends the code, then counts down 60 seconds (the server's
-// one-a-minute throttle) before it can be pressed again.
+// The 获取验证码 button: asks for the mobile (a form field checked first, or a fixed number), sends the code,
+// then counts down 60 seconds (the server's one-a-minute throttle) before it can be pressed again.
 import { AccountLimits, type SmsScene } from '@epc/shared'
-import { Button } from 'antd'
+import { Button, type FormInstance } from 'antd'
 import { useEffect, useState } from 'react'
 import { feedback } from '../../../lib/feedback'
 import { useSendSmsCode } from '../api/send-sms-code'
 
-export function SmsCodeButton({
-  scene,
-  mobile,
-  size,
-}: {
+interface Props {
   scene: SmsScene
-  /** The mobile to send to once it is checked (showing its problem), or null when it is not right. */
-  mobile: () => string | null | Promise<string | null>
+  /** The number to send to, or undefined when it is not valid yet (the form shows why). */
+  mobile: () => string | undefined | Promise<string | undefined>
   size?: 'large'
-}) {
+}
+
+/** The mobile of a form's field, once the field's rules pass. */
+export function formMobile(form: FormInstance, field = 'Mobile') {
+  return () =>
+    form.validateFields([field]).then(
+      () => form.getFieldValue(field) as string,
+      () => undefined,
+    )
+}
+
+export function SmsCodeButton({ scene, mobile, size }: Props) {
   const [secondsLeft, setSecondsLeft] = useState(0)
   const send = useSendSmsCode()
 

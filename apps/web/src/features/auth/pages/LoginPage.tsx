@@ -153,7 +153,7 @@ export default function LoginPage() {
               <SmsCodeButton
                 scene="login"
                 size="large"
-                mobile={() => (check('Mobile') ? values.Mobile : null)}
+                mobile={() => (check('Mobile') ? values.Mobile : undefined)}
               />
             </div>
           </Row>
