@@ -10,6 +10,7 @@ import * as m0006 from './migrations/0006_positions'
 import * as m0007 from './migrations/0007_billing'
 import * as m0008 from './migrations/0008_payments'
 import * as m0009 from './migrations/0009_host_prices'
+import * as m0010 from './migrations/0010_staff'
 
 const migrations = {
   '0001_accounts': m0001,
@@ -21,6 +22,7 @@ const migrations = {
   '0007_billing': m0007,
   '0008_payments': m0008,
   '0009_host_prices': m0009,
+  '0010_staff': m0010,
 }
 
 export type MigrationName = keyof typeof migrations

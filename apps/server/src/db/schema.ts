@@ -3,8 +3,9 @@
 import type { CouponKind, OrderStateName, PlanKind, SheetKind } from '@epc/shared'
 import type { Generated, Insertable, Selectable } from 'kysely'
 
-export type AccountStateName = 'active' | 'disabled' | 'banned'
-export type SessionRevokedReason = 'logout' | 'other_device' | 'password_reset'
+/** 'removed': a staff member the owner removed (0010); the row stays so records keep their author. */
+export type AccountStateName = 'active' | 'disabled' | 'banned' | 'removed'
+export type SessionRevokedReason = 'logout' | 'other_device' | 'password_reset' | 'disabled' | 'removed'
 
 export interface CompaniesTable {
   id: Generated<number>
@@ -26,6 +27,12 @@ export interface AccountsTable {
   is_owner: number
   created_at: number
   updated_at: number
+  /** A staff member may see purchase prices and purchase orders (0010); the owner always may. */
+  see_purchase_price: Generated<number>
+  /** Added or reset by the owner: the member sets a password of their own first (0010). */
+  must_change_password: Generated<number>
+  /** The last successful sign-in (0010). */
+  last_login_at: number | null
 }
 
 export interface SessionsTable {

@@ -50,7 +50,7 @@ describe.each(dbKinds)('operations endpoints on %s', (kind) => {
       status: 'unavailable',
       checks: {
         database: 'ok',
-        migrations: 'pending: 0006_positions, 0007_billing, 0008_payments, 0009_host_prices',
+        migrations: 'pending: 0006_positions, 0007_billing, 0008_payments, 0009_host_prices, 0010_staff',
       },
     })
     await drop()
