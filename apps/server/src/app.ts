@@ -16,6 +16,7 @@ import * as accountsRepo from './modules/accounts/accounts.repository'
 import { accountRoutes } from './modules/accounts/accounts.routes'
 import { createSmsProvider } from './modules/accounts/sms/create-sms-provider'
 import type { SmsProvider } from './modules/accounts/sms/sms-provider'
+import { staffRoutes } from './modules/accounts/staff.routes'
 import * as billingRepo from './modules/billing/billing.repository'
 import { billingRoutes } from './modules/billing/billing.routes'
 import { createProviders } from './modules/billing/payments/create-providers'
@@ -104,7 +105,13 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     store,
     clock,
     sessions: {
-      find: (tokenHash, now) => accountsRepo.findSessionCaller(db.kysely, tokenHash, now),
+      find: async (tokenHash, now) =>
+        accountsRepo.findSessionCaller(
+          db.kysely,
+          tokenHash,
+          now,
+          await accountsRepo.sharedCallersGeneration(store),
+        ),
       touch: (tokenHash, now, expiresAt) => accountsRepo.touchSession(db.kysely, tokenHash, now, expiresAt),
     },
     banAccount: (accountId, now) =>
@@ -133,6 +140,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   })
 
   await app.register(accountRoutes)
+  await app.register(staffRoutes)
   await app.register(catalogueRoutes)
   await app.register(quotationRoutes)
   await app.register(purchaseOrderRoutes)
