@@ -3,4 +3,6 @@ export const accountKeys = {
   all: ['account'] as const,
   companyInfo: () => [...accountKeys.all, 'companyInfo'] as const,
   staffState: (mobile: string | undefined) => [...accountKeys.all, 'staffState', mobile] as const,
+  myRights: () => [...accountKeys.all, 'myRights'] as const,
+  staff: () => [...accountKeys.all, 'staff'] as const,
 }
