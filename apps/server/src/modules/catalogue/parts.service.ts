@@ -81,6 +81,7 @@ export class PartsService {
         generic_name: p.generic_name ?? '',
         remark: p.remark,
         price: money(p.price_fen),
+        // Quantities only: this answer carries no purchase price (so its cache key needs no price right).
         stock: Object.fromEntries(
           toStockRows(p, partStock, false).map((s) => [s.warehouse, s.STOCK_QUANTITY]),
         ),
