@@ -17,6 +17,7 @@ import { accountRoutes } from './modules/accounts/accounts.routes'
 import { profileRoutes } from './modules/accounts/profile.routes'
 import { createSmsProvider } from './modules/accounts/sms/create-sms-provider'
 import type { SmsProvider } from './modules/accounts/sms/sms-provider'
+import { staffRoutes } from './modules/accounts/staff.routes'
 import * as billingRepo from './modules/billing/billing.repository'
 import { billingRoutes } from './modules/billing/billing.routes'
 import { createProviders } from './modules/billing/payments/create-providers'
@@ -106,7 +107,13 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     store,
     clock,
     sessions: {
-      find: (tokenHash, now) => accountsRepo.findSessionCaller(db.kysely, tokenHash, now),
+      find: async (tokenHash, now) =>
+        accountsRepo.findSessionCaller(
+          db.kysely,
+          tokenHash,
+          now,
+          await accountsRepo.sharedCallersGeneration(store),
+        ),
       touch: (tokenHash, now, expiresAt) => accountsRepo.touchSession(db.kysely, tokenHash, now, expiresAt),
     },
     banAccount: (accountId, now) =>
@@ -137,6 +144,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   await app.register(accountRoutes)
   await app.register(profileRoutes)
   await app.register(messageRoutes)
+  await app.register(staffRoutes)
   await app.register(catalogueRoutes)
   await app.register(quotationRoutes)
   await app.register(purchaseOrderRoutes)

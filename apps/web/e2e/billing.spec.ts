@@ -109,7 +109,7 @@ test('a plan bought with the best coupon and paid by WeChat QR extends the servi
   await expect(page.getByTestId('service-ends-at')).toHaveText(beijing(before.ServiceEndsAt + 30 * DAY_MS))
   await expect(page.getByRole('row', { name: /VIN 查询月卡/ })).toBeVisible()
 
-  await page.getByRole('menuitem', { name: '我的优惠券' }).click()
+  await page.getByRole('menuitem', { name: '优惠券' }).click()
   await page.getByRole('tab', { name: /已使用/ }).click()
   await expect(page.getByRole('tabpanel').getByTestId('coupon')).toContainText('满100减20')
 })

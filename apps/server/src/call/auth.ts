@@ -16,6 +16,11 @@ export interface Caller {
   tokenHash: string
   /** The company's owner (accounts.is_owner): only the owner buys and cancels orders. */
   isOwner: boolean
+  /**
+   * May see purchase prices (进价) and purchase orders: the owner always, a staff member when the owner
+   * allowed it (accounts.see_purchase_price). Every answer carrying a purchase price is decided by this.
+   */
+  seePurchasePrice: boolean
 }
 
 /** What authenticate learns besides the caller: whether a service period is running now. */
@@ -43,6 +48,7 @@ export interface SessionState {
   expires_at: number
   last_seen_at: number
   is_owner: number
+  see_purchase_price: number
   /** SQLite answers it as 0 or 1, PostgreSQL as a boolean. */
   has_service: unknown
   /** An effective query pack with queries left (0/1 or boolean, as has_service). */
@@ -77,6 +83,9 @@ export async function authenticate(
     if (row.revoked_reason === 'other_device') {
       throw new AppError(ResultCode.SignedInElsewhere, Messages.signedInElsewhere)
     }
+    // A member the owner disabled learns why on the next call (the disabling ended the session); enabled
+    // again, the old session is simply over.
+    if (row.revoked_reason === 'disabled' && row.state === 'disabled') throw fail.accountDisabled()
     throw fail.notLoggedIn()
   }
   if (row.expires_at <= now) throw fail.notLoggedIn()
@@ -98,6 +107,7 @@ export async function authenticate(
     type4s: row.type4s,
     tokenHash: row.token_hash,
     isOwner: Boolean(row.is_owner),
+    seePurchasePrice: Boolean(row.is_owner) || Boolean(row.see_purchase_price),
   }
   return { caller, periodActive }
 }

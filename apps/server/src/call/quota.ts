@@ -15,6 +15,11 @@ export interface QuotaParts {
   banAccount(accountId: number, now: number): Promise<void>
 }
 
+/** The daily quota's counter of one account: the owner's staff list reads it as the member's TodayQueries. */
+export function quotaKey(accountId: number, now: number): string {
+  return `quota:${accountId}:${beijingDay(now)}`
+}
+
 export async function meterLookup(parts: QuotaParts, caller: Caller): Promise<void> {
   const { dailyLimit, burstPerMinute, burstMinutes } = parts.quota
   const { store } = parts
@@ -35,7 +40,7 @@ export async function meterLookup(parts: QuotaParts, caller: Caller): Promise<vo
     }
   }
 
-  const used = await store.incr(`quota:${id}:${beijingDay(now)}`, 26 * 3600_000)
+  const used = await store.incr(quotaKey(id, now), 26 * 3600_000)
   if (used > dailyLimit) {
     metrics.quotaRefused()
     throw new AppError(ResultCode.QuotaExceeded, Messages.quotaExceeded)

@@ -10,6 +10,7 @@ import * as m0006 from './migrations/0006_positions'
 import * as m0007 from './migrations/0007_billing'
 import * as m0008 from './migrations/0008_payments'
 import * as m0009 from './migrations/0009_host_prices'
+import * as m0010 from './migrations/0010_staff'
 import * as m0011 from './migrations/0011_messages_profile'
 
 const migrations = {
@@ -22,6 +23,7 @@ const migrations = {
   '0007_billing': m0007,
   '0008_payments': m0008,
   '0009_host_prices': m0009,
+  '0010_staff': m0010,
   '0011_messages_profile': m0011,
 }
 

@@ -3,7 +3,9 @@
 import type { CouponKind, MessageKindCode, OrderStateName, PlanKind, SheetKind } from '@epc/shared'
 import type { Generated, Insertable, Selectable } from 'kysely'
 
-export type AccountStateName = 'active' | 'disabled' | 'banned' | 'cancelled'
+/** 'removed': a staff member the owner removed (0010), the row kept so records keep their author;
+ * 'cancelled': an account of a company whose cancellation was resolved (0011). */
+export type AccountStateName = 'active' | 'disabled' | 'banned' | 'removed' | 'cancelled'
 export type SessionRevokedReason =
   | 'logout'
   | 'other_device'
@@ -11,6 +13,8 @@ export type SessionRevokedReason =
   | 'password_changed'
   | 'mobile_changed'
   | 'cancelled'
+  | 'disabled'
+  | 'removed'
 
 export interface CompaniesTable {
   id: Generated<number>
@@ -32,6 +36,12 @@ export interface AccountsTable {
   is_owner: number
   created_at: number
   updated_at: number
+  /** A staff member may see purchase prices and purchase orders (0010); the owner always may. */
+  see_purchase_price: Generated<number>
+  /** Added or reset by the owner: the member sets a password of their own first (0010). */
+  must_change_password: Generated<number>
+  /** The last successful sign-in (0010). */
+  last_login_at: number | null
 }
 
 export interface SessionsTable {

@@ -14,6 +14,7 @@ const table: RouteObject[] = [
     children: [
       { path: '/vinSearch' },
       { path: '/ApiPage' },
+      { path: '/purchaseOrders', handle: { right: 'purchasePrice' } },
       {
         path: '/user',
         children: [{ path: 'admin' }, { path: 'userManage', handle: owner }],
@@ -69,5 +70,17 @@ describe('the route guard', () => {
     const withOwner = guardFor(table, (info, right) => info.Mobile === INFO.Mobile && right === 'owner')
     expect(visit(withOwner, '/user/userManage')).toBeNull()
     expect(visit(withOwner, '/owner/reports')).toBeNull()
+  })
+
+  it('opens owner pages to the owner only, and purchase orders to the owner or a member with the price right', () => {
+    saveLoginInfo({ ...INFO, IsOwner: false, SeePurchasePrice: false })
+    expect(visit(guard, '/purchaseOrders')).toBe('/403')
+    expect(visit(guard, '/user/userManage')).toBe('/403')
+    saveLoginInfo({ ...INFO, IsOwner: false, SeePurchasePrice: true })
+    expect(visit(guard, '/purchaseOrders')).toBeNull()
+    expect(visit(guard, '/user/userManage')).toBe('/403')
+    saveLoginInfo({ ...INFO, IsOwner: true })
+    expect(visit(guard, '/purchaseOrders')).toBeNull()
+    expect(visit(guard, '/user/userManage')).toBeNull()
   })
 })

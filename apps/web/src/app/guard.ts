@@ -4,7 +4,7 @@
 import { type LoaderFunctionArgs, matchRoutes, type RouteObject, redirect } from 'react-router'
 import { isPublicPath, paths } from '../config/paths'
 import { hasRight, type Right } from '../lib/session'
-import { loadLoginInfo } from '../lib/storage'
+import { loadLoginInfo, type StoredLoginInfo } from '../lib/storage'
 
 export interface RouteHandle {
   title?: string
@@ -16,7 +16,10 @@ export interface RouteHandle {
 }
 
 /** The guard of a route table; `holds` is the session's right check (a test may grant rights). */
-export function guardFor(routes: RouteObject[], holds = hasRight) {
+export function guardFor(
+  routes: RouteObject[],
+  holds: (info: StoredLoginInfo, right: Right) => boolean = hasRight,
+) {
   return ({ request }: LoaderFunctionArgs) => {
     const url = new URL(request.url)
     if (isPublicPath(url.pathname)) return null

@@ -26,7 +26,11 @@ export const routes: RouteObject[] = [
         lazy: page(() => import('./layout/MainLayout')),
         errorElement: <RouteError />,
         children: [
-          ...MAIN_SCREENS.map((s) => ({ path: s.path, lazy: s.lazy, handle: { title: s.title } })),
+          ...MAIN_SCREENS.map((s) => ({
+            path: s.path,
+            lazy: s.lazy,
+            handle: { title: s.title, right: s.right },
+          })),
           {
             path: paths.user,
             lazy: page(() => import('../features/account/pages/UserLayout')),
@@ -45,7 +49,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'buyService',
                 lazy: page(() => import('../features/billing/pages/BuyServicePage')),
-                handle: { title: '购买服务' },
+                handle: { title: '购买服务', right: 'owner' },
               },
               {
                 path: 'coupons',
@@ -60,7 +64,12 @@ export const routes: RouteObject[] = [
               {
                 path: 'renewalManage',
                 lazy: page(() => import('../features/billing/pages/RenewalManagePage')),
-                handle: { title: '续费管理' },
+                handle: { title: '续费管理', right: 'owner' },
+              },
+              {
+                path: 'userManage',
+                lazy: page(() => import('../features/account/pages/UserManagePage')),
+                handle: { title: '用户管理', right: 'owner' },
               },
             ],
           },

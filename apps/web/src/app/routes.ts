@@ -1,12 +1,15 @@
 // The main-layout screens that exist, with their titles: the router builds its table from this list and
 // the header shows menu items only for screens that are here.
 import { paths } from '../config/paths'
+import type { Right } from '../lib/session'
 import { page } from './page'
 
 export interface ScreenRoute {
   path: string
   title: string
   lazy: ReturnType<typeof page>
+  /** What the screen needs beyond a login (the route guard's check). */
+  right?: Right
 }
 
 export const MAIN_SCREENS: ScreenRoute[] = [
@@ -58,6 +61,8 @@ export const MAIN_SCREENS: ScreenRoute[] = [
   {
     path: paths.purchaseOrders,
     title: '采购单',
+    // Purchase orders are purchase prices: staff without the price right get /403 (the server refuses too).
+    right: 'purchasePrice',
     lazy: page(() => import('../features/sheets/pages/PurchaseOrdersPage')),
   },
 ]

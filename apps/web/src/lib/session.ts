@@ -42,13 +42,29 @@ export function updateLoginInfo(change: Partial<Pick<LoginInfo, 'UserName' | 'Mo
   useSession.setState({ info: next })
 }
 
-/** A right a route may need beyond being signed in (named on its handle, checked by the route guard). */
-export type Right = 'owner'
+/** Keeps the rights /api/usercenter/myrights answered with the login info (as recordOwnership does). */
+export function recordRights(rights: { IsOwner: boolean; SeePurchasePrice: boolean }) {
+  const info = loadLoginInfo()
+  if (!info || (info.IsOwner === rights.IsOwner && info.SeePurchasePrice === rights.SeePurchasePrice)) return
+  const next = { ...info, IsOwner: rights.IsOwner, SeePurchasePrice: rights.SeePurchasePrice }
+  saveLoginInfo(next)
+  useSession.setState({ info: next })
+}
 
 /**
- * Whether the signed-in user holds a right: 'owner' from the stored IsOwner. A session that has not learnt
- * it yet holds none, so a page marked with a right stays closed rather than open to every staff account.
+ * A right a route may need beyond being signed in (named on its handle, checked by the route guard):
+ * 'owner' the company's owner; 'purchasePrice' purchase prices and purchase orders (the owner, or a staff
+ * member the owner allowed).
  */
-export function hasRight(info: StoredLoginInfo, right: Right): boolean {
-  return right === 'owner' && info.IsOwner === true
+export type Right = 'owner' | 'purchasePrice'
+
+/**
+ * Whether the signed-in user holds a right, from the stored IsOwner and SeePurchasePrice. A session that has
+ * not learnt them yet holds none, so a page marked with a right stays closed rather than open to every staff
+ * account. The server decides again on every call; this only hides what would be refused.
+ */
+export function hasRight(info: StoredLoginInfo | null, right: Right): boolean {
+  if (!info) return false
+  if (info.IsOwner === true) return true
+  return right === 'purchasePrice' && info.SeePurchasePrice === true
 }

@@ -24,9 +24,10 @@ function read(key: string): string | null {
 /**
  * The login info as kept: the server's login answer plus what the client learnt right after sign-in from
  * /api/billing/entitlement, whether the user is the company's owner (the 99998 notice offers 续费 to the owner
- * only and must know it without a call of its own).
+ * only and must know it without a call of its own), and from /api/usercenter/myrights whether a staff member
+ * may see purchase prices (the header and the route guard decide without a call of their own).
  */
-export type StoredLoginInfo = LoginInfo & { IsOwner?: boolean }
+export type StoredLoginInfo = LoginInfo & { IsOwner?: boolean; SeePurchasePrice?: boolean }
 
 export function saveLoginInfo(info: StoredLoginInfo): void {
   localStorage.setItem(LOGIN_INFO_KEY, compressToEncodedURIComponent(JSON.stringify(info)))

@@ -72,6 +72,7 @@ export async function seedDemoSheets(ctx: AppContext, account: NewDemoAccount): 
     type4s: DEMO_ACCOUNT.type4s,
     tokenHash: '',
     isOwner: true,
+    seePurchasePrice: true,
   }
   const sheets = new SheetsService(ctx)
   const scenarios = new ScenariosService(ctx)

@@ -3,6 +3,7 @@
 import type { Kysely } from 'kysely'
 import { precompiled } from '../../db/precompiled'
 import type { AccountStateName, Database, SessionRevokedReason } from '../../db/schema'
+import type { SharedStore } from '../../store/shared-store'
 
 type Q = Kysely<Database>
 
@@ -85,6 +86,11 @@ export async function setAccountState(
   )
 }
 
+/** The last successful sign-in, shown on the owner's staff list. */
+export async function recordLogin(db: Q, accountId: number, now: number) {
+  await db.updateTable('accounts').set({ last_login_at: now }).where('id', '=', accountId).execute()
+}
+
 export function findStaffOfCompany(db: Q, companyId: number, mobile: string) {
   return db
     .selectFrom('accounts')
@@ -155,6 +161,7 @@ function sessionCallerQuery(db: Q, tokenHash: string, now: number) {
       'accounts.user_name',
       'accounts.state',
       'accounts.is_owner',
+      'accounts.see_purchase_price',
       'companies.id as company_id',
       'companies.name as company_name',
       'companies.type4s',
@@ -193,12 +200,23 @@ const sessionCaller = precompiled(sessionCallerQuery)
 // changes what a caller is (a session revoked, an account's state, a new service) forgets them all, and a
 // session's touch forgets its own, so this process sees its own changes at once; another process's (or a
 // direct edit of the database) are seen within CALLER_TTL_MS.
+//
+// Some changes must reach every process on the next call: the owner disabling or removing a member, changing
+// their price right or password (issue 17). Those bump a generation kept in the shared store (Redis when
+// several processes share it) after they are written; each call reads that generation before the caller,
+// and a caller kept under another generation is read again. One store read is far cheaper than the session
+// statement it saves, whereas not keeping callers whenever the store is shared would cost that statement on
+// every call of a scaled-out site.
 const CALLER_TTL_MS = 1_000
 const CALLER_CACHE_SIZE = 10_000
+const SHARED_GENERATION_KEY = 'callers:generation'
+// The key may expire and start again; a kept caller is at most CALLER_TTL_MS old, far less than this.
+const SHARED_GENERATION_TTL_MS = 30 * 86_400_000
 interface KeptCaller {
   row: NonNullable<SessionCaller>
   at: number
   generation: number
+  shared: string | null
 }
 const keptCallers = new WeakMap<Q, Map<string, KeptCaller>>()
 let callerGeneration = 0
@@ -206,6 +224,17 @@ let callerGeneration = 0
 /** Forgets the kept callers after a write elsewhere that changes what they are (a service, a query pack). */
 export function callersChanged() {
   callerGeneration += 1
+}
+
+/** After a write that every process must see on its next call: forgets the kept callers in all of them. */
+export async function callersChangedEverywhere(store: SharedStore) {
+  callerGeneration += 1
+  await store.incr(SHARED_GENERATION_KEY, SHARED_GENERATION_TTL_MS)
+}
+
+/** The shared generation, read before the caller (findSessionCaller's `shared`). */
+export function sharedCallersGeneration(store: SharedStore): Promise<string | null> {
+  return store.get(SHARED_GENERATION_KEY)
 }
 
 async function changesCallers<T>(write: Promise<T>): Promise<T> {
@@ -216,7 +245,13 @@ async function changesCallers<T>(write: Promise<T>): Promise<T> {
   }
 }
 
-export async function findSessionCaller(db: Q, tokenHash: string, now: number): Promise<SessionCaller> {
+/** The session's caller; `shared` is sharedCallersGeneration read before this call. */
+export async function findSessionCaller(
+  db: Q,
+  tokenHash: string,
+  now: number,
+  shared: string | null,
+): Promise<SessionCaller> {
   let kept = keptCallers.get(db)
   if (!kept) {
     kept = new Map()
@@ -224,7 +259,13 @@ export async function findSessionCaller(db: Q, tokenHash: string, now: number): 
   }
   const hit = kept.get(tokenHash)
   // The clock is checked both ways: tests move it, and an answer depends on `now` (expiry, service).
-  if (hit && hit.generation === callerGeneration && hit.at <= now && now - hit.at < CALLER_TTL_MS) {
+  if (
+    hit &&
+    hit.generation === callerGeneration &&
+    hit.shared === shared &&
+    hit.at <= now &&
+    now - hit.at < CALLER_TTL_MS
+  ) {
     return hit.row
   }
   const generation = callerGeneration
@@ -232,7 +273,7 @@ export async function findSessionCaller(db: Q, tokenHash: string, now: number): 
   // A write finished while this read ran may not be in it: keep only what no write has overtaken.
   if (row && generation === callerGeneration) {
     if (kept.size >= CALLER_CACHE_SIZE) kept.clear()
-    kept.set(tokenHash, { row, at: now, generation })
+    kept.set(tokenHash, { row, at: now, generation, shared })
   }
   return row
 }

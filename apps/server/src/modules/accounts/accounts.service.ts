@@ -203,6 +203,7 @@ export class AccountsService {
     await this.db.transaction().execute(async (trx) => {
       // One device at a time: the earlier session's next call answers 99997.
       await repo.revokeSessions(trx, account.id, 'other_device', now)
+      await repo.recordLogin(trx, account.id, now)
       await repo.insertSession(trx, {
         token_hash: tokenHash,
         account_id: account.id,

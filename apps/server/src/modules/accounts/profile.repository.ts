@@ -44,8 +44,7 @@ export async function updateCompany(db: Q, companyId: number, change: { name?: s
 export async function setPassword(db: Q, accountId: number, passwordHash: string, now: number) {
   await db
     .updateTable('accounts')
-    // After 0010_staff is merged: `must_change_password: 0` joins this set (the staff half's flag).
-    .set({ password_hash: passwordHash, updated_at: now })
+    .set({ password_hash: passwordHash, must_change_password: 0, updated_at: now })
     .where('id', '=', accountId)
     .execute()
 }

@@ -320,6 +320,7 @@ describe.each(dbKinds)('/user/admin on %s', (kind) => {
       type4s: 1,
       tokenHash: '',
       isOwner: true,
+      seePurchasePrice: true,
     }
     const both = await Promise.all([service.open(caller), service.open(caller), service.open(caller)])
     expect(new Set(both.map((c) => JSON.stringify(c))).size).toBe(1)

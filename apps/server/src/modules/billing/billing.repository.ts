@@ -1,6 +1,6 @@
 // SQL for plans, orders, coupons, payments and the entitlement they add up to. Each function takes the
 // database or an open transaction. State changes are conditional updates: each answers whether it won.
-import { OrderState, type OrderStateName } from '@epc/shared'
+import { BASE_SEATS, OrderState, type OrderStateName } from '@epc/shared'
 import type { Insertable } from 'kysely'
 import { type Kysely, sql } from 'kysely'
 import type { Database, InvoicesTable, NoticesTable, OrdersTable, PaymentsTable } from '../../db/schema'
@@ -268,7 +268,7 @@ export interface Entitlement {
   /** Whether a period covers `now`. */
   periodActive: boolean
   queriesLeft: number
-  /** The owner's seat plus the bought seats running now. */
+  /** The company's own seats (owner + 2 staff, BASE_SEATS) plus the bought seats running now. */
   seats: number
   itemsLeft: number
 }
@@ -325,7 +325,7 @@ export async function entitlementOf(db: Q, companyId: number, now: number): Prom
     serviceEndsAt: row.service_ends_at == null ? null : Number(row.service_ends_at),
     periodActive: Boolean(row.period_active),
     queriesLeft: Number(row.queries_left ?? 0),
-    seats: 1 + Number(row.seats ?? 0),
+    seats: BASE_SEATS + Number(row.seats ?? 0),
     itemsLeft: Number(row.items_left ?? 0),
   }
 }

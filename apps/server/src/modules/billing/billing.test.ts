@@ -469,7 +469,7 @@ describe.each(dbKinds)('billing on %s', (kind) => {
     const s = await shop({ serviceDays: 0 })
     const pack = await createOrder(s.token, 'query_pack_500')
     await billing.markPaid(pack.OrderNo, 'wechat', 29_900, `WX-${pack.OrderNo}`)
-    expect(await entitlement(s.token)).toMatchObject({ QueriesLeft: 500, ServiceActive: false, Seats: 1 })
+    expect(await entitlement(s.token)).toMatchObject({ QueriesLeft: 500, ServiceActive: false, Seats: 3 })
     await t.ctx.db.kysely
       .updateTable('orders')
       .set({ queries_left: 2 })
@@ -527,6 +527,6 @@ describe.each(dbKinds)('billing on %s', (kind) => {
     expect([again.ResultCode, again.ResultMsg]).toEqual(['10001', '该试用套餐每个企业只能领取一次'])
     const seat = await createOrder(s.token, 'extra_seat')
     await billing.markPaid(seat.OrderNo, 'wechat', 36_000, `WX-${seat.OrderNo}`)
-    expect((await entitlement(s.token)).Seats).toBe(2)
+    expect((await entitlement(s.token)).Seats).toBe(4)
   })
 })

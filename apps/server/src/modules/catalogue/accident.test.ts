@@ -37,6 +37,7 @@ describe('accident zones over the demo catalogue', () => {
     type4s: 1,
     tokenHash: '',
     isOwner: true,
+    seePurchasePrice: true,
   }
 
   beforeAll(async () => {

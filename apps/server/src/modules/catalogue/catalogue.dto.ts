@@ -34,7 +34,10 @@ export function money(fen: number | null | undefined): number | null {
   return fen === null || fen === undefined ? null : fenToYuan(Number(fen))
 }
 
-/** Stock of one part per warehouse, in the spec's stock fields, every warehouse listed. */
+/**
+ * Stock of one part per warehouse, in the spec's stock fields, every warehouse listed. PRICE (the purchase
+ * price) only for a caller with the right (Caller.seePurchasePrice), null otherwise.
+ */
 export function toStockRows(
   part: { disp_number: string; part_name_cn: string },
   rows: {
@@ -44,6 +47,7 @@ export function toStockRows(
     quantity: number
     sales_banned: number
   }[],
+  seePurchasePrice: boolean,
 ): StockRow[] {
   return WAREHOUSES.map((w) => {
     const row = rows.find((r) => r.warehouse === w.code)
@@ -52,7 +56,7 @@ export function toStockRows(
       warehouse_name: w.name,
       PART_NO: part.disp_number,
       PART_NAME: part.part_name_cn,
-      PRICE: row ? money(row.purchase_fen) : null,
+      PRICE: row && seePurchasePrice ? money(row.purchase_fen) : null,
       NETWR: row ? money(row.sale_fen) : null,
       STOCK_QUANTITY: row ? Number(row.quantity) : 0,
       SLFLAG: row ? Number(row.sales_banned) : 0,

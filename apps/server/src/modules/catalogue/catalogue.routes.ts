@@ -120,7 +120,8 @@ export async function catalogueRoutes(app: FastifyInstance) {
     path: '/api/epc/partdetail',
     ...lookup,
     schema: partDetailSchema,
-    cacheKey: ({ payload, caller }) => [caller.type4s, payload.part_number],
+    // The stock rows' PRICE is the purchase price, answered only to callers with the right.
+    cacheKey: ({ payload, caller }) => [caller.type4s, caller.seePurchasePrice, payload.part_number],
     handle: ({ caller, payload }) => parts.partDetail(caller, payload.part_number),
   })
   registerCall(app, {

@@ -81,7 +81,10 @@ export class PartsService {
         generic_name: p.generic_name ?? '',
         remark: p.remark,
         price: money(p.price_fen),
-        stock: Object.fromEntries(toStockRows(p, partStock).map((s) => [s.warehouse, s.STOCK_QUANTITY])),
+        // Quantities only: this answer carries no purchase price (so its cache key needs no price right).
+        stock: Object.fromEntries(
+          toStockRows(p, partStock, false).map((s) => [s.warehouse, s.STOCK_QUANTITY]),
+        ),
         stock_total: Number(p.stock_total ?? 0),
         sales_banned: Number(p.sales_banned ?? 0) === 1,
         substitutes: substitutes
@@ -181,7 +184,7 @@ export class PartsService {
         note: s.note,
       })),
       prices: toPriceRows(prices),
-      stock: toStockRows(part, stock),
+      stock: toStockRows(part, stock, caller.seePurchasePrice),
       models: models.map((m) => ({
         ModelId: m.model_code,
         car_name: m.car_name,

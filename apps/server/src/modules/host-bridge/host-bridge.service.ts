@@ -65,6 +65,7 @@ export class HostBridgeService {
   async latest(caller: Caller, partNumber: string) {
     const partNorm = normalizePartNumber(partNumber)
     if (!partNorm) throw fail.invalid(PART_NUMBER_REQUIRED)
-    return (await repo.latestReports(this.db, caller.companyId, partNorm)).map(toDealerPrice)
+    const rows = await repo.latestReports(this.db, caller.companyId, partNorm)
+    return rows.map((r) => toDealerPrice(r, caller.seePurchasePrice))
   }
 }

@@ -27,8 +27,16 @@ const WIRE = {
   purchase: { price: 'tax_prices', user: 'PurcaseUser' },
 } as const
 
-/** A line as the lists answer it; a quotation line also carries its purchase price and duplicate flag. */
-export function toSheetLine(kind: SheetKind, orderId: string, l: Line): QuotationLine | PurchaseLine {
+/**
+ * A line as the lists answer it; a quotation line also carries its purchase price (null for a caller without
+ * the right, Caller.seePurchasePrice) and duplicate flag.
+ */
+export function toSheetLine(
+  kind: SheetKind,
+  orderId: string,
+  l: Line,
+  seePurchasePrice: boolean,
+): QuotationLine | PurchaseLine {
   const wire = WIRE[kind]
   // Built in the wire's field order, the same for both kinds up to the area stock.
   const line: Record<string, unknown> = {
@@ -43,7 +51,8 @@ export function toSheetLine(kind: SheetKind, orderId: string, l: Line): Quotatio
     area_stock: l.area_stock,
   }
   if (kind === 'quote')
-    line.purchase_price = l.purchase_price_fen === null ? null : fenToYuan(l.purchase_price_fen)
+    line.purchase_price =
+      l.purchase_price_fen === null || !seePurchasePrice ? null : fenToYuan(l.purchase_price_fen)
   line[wire.user] = l.user_name
   if (kind === 'quote') line.flag = Number(l.flag)
   return line as unknown as QuotationLine | PurchaseLine

@@ -8,6 +8,7 @@ import {
   SHEET_PAGE_SIZE,
   type SheetKind,
   SheetMessages,
+  StaffMessages,
 } from '@epc/shared'
 import { AppError, type Caller, fail } from '../../call'
 import { beijingDate } from '../../clock'
@@ -40,7 +41,16 @@ export class SheetsService {
     return this.ctx.db.kysely
   }
 
+  /**
+   * Purchase orders are all about purchase prices: a staff member without the right may not use them at all.
+   * Every purchase-order call passes here first (through sheet(), or directly where no sheet is named).
+   */
+  private allowed(kind: SheetKind, caller: Caller) {
+    if (kind === 'purchase' && !caller.seePurchasePrice) throw fail.business(StaffMessages.noPurchaseOrders)
+  }
+
   private async sheet(kind: SheetKind, caller: Caller, orderId: string) {
+    this.allowed(kind, caller)
     const sheet = await repo.findSheet(this.db, caller.companyId, kind, orderId)
     if (!sheet) throw fail.notFound()
     return sheet
@@ -58,6 +68,7 @@ export class SheetsService {
   }
 
   async create(kind: SheetKind, caller: Caller, input: SheetHeader): Promise<string> {
+    this.allowed(kind, caller)
     const now = this.ctx.clock.now()
     const day = beijingDate(now)
     for (let attempt = 0; attempt < 3; attempt++) {
@@ -101,6 +112,7 @@ export class SheetsService {
     caller: Caller,
     input: { KeyText?: string; PageIndex?: number; PageSize?: number },
   ) {
+    this.allowed(kind, caller)
     const keyText = (input.KeyText ?? '').trim()
     const size = input.PageSize ?? SHEET_PAGE_SIZE
     const page = input.PageIndex ?? 1
@@ -113,7 +125,9 @@ export class SheetsService {
     const rows = sheets.map((s) =>
       toSheetRow(
         s,
-        lines.filter((l) => l.sheet_id === s.id).map((l) => toSheetLine(kind, s.order_id, l)),
+        lines
+          .filter((l) => l.sheet_id === s.id)
+          .map((l) => toSheetLine(kind, s.order_id, l, caller.seePurchasePrice)),
       ),
     )
     const [first] = rows
@@ -124,7 +138,7 @@ export class SheetsService {
   async lines(kind: SheetKind, caller: Caller, orderId: string) {
     const sheet = await this.sheet(kind, caller, orderId)
     const lines = await repo.linesOf(this.db, [sheet.id])
-    return lines.map((l) => toSheetLine(kind, sheet.order_id, l))
+    return lines.map((l) => toSheetLine(kind, sheet.order_id, l, caller.seePurchasePrice))
   }
 
   async addLine(kind: SheetKind, caller: Caller, line: SheetLineDraft): Promise<void> {
@@ -143,7 +157,8 @@ export class SheetsService {
         amount_x100: line.amount,
         price_fen: line.priceFen,
         money_fen: lineMoneyFen(line.amount, line.priceFen),
-        purchase_price_fen: line.purchasePriceFen ?? null,
+        // A purchase price sent by a caller who may not see purchase prices is not kept.
+        purchase_price_fen: caller.seePurchasePrice ? (line.purchasePriceFen ?? null) : null,
         available_stock: line.availableStock ?? 0,
         area_stock: line.areaStock ?? '',
         user_name: line.userName || caller.userName,
@@ -173,7 +188,9 @@ export class SheetsService {
     await repo.deleteLine(this.db, line.id)
   }
 
+  /** Past suppliers and vehicles: the purchase-order dialog's suggestions. */
   async options(caller: Caller, type: 0 | 1) {
+    this.allowed('purchase', caller)
     if (type === 0)
       return (await repo.pastSuppliers(this.db, caller.companyId)).map((r) => ({ ClientName: r.client_name }))
     return (await repo.pastVehicles(this.db, caller.companyId)).map((r) => ({

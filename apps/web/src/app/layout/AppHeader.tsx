@@ -8,7 +8,7 @@ import { BRAND_NAME, LOGIN_FIRST } from '../../config/brand'
 import { paths } from '../../config/paths'
 import { feedback } from '../../lib/feedback'
 import { type FromType, useSearchMemory } from '../../lib/search-memory'
-import { useSession } from '../../lib/session'
+import { hasRight, useSession } from '../../lib/session'
 import { hasScreen } from '../routes'
 import styles from './AppHeader.module.css'
 
@@ -137,6 +137,8 @@ export function AppHeader({ theme, pinned = false }: { theme: 'dark' | 'light'; 
       <nav className={styles.menu} aria-label="主菜单">
         {entries
           .filter((e) => hasScreen(e.path))
+          // 采购单 is hidden from a staff member without the price right (before sign-in it asks to log in).
+          .filter((e) => e.key !== 'purchase' || !info || hasRight(info, 'purchasePrice'))
           .map((entry) => (
             <span key={entry.key} className={`${styles.item} ${active === entry.key ? styles.active : ''}`}>
               {info && entry.sheets ? (

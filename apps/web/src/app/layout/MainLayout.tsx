@@ -2,6 +2,7 @@
 // It is loaded with the first signed-in screen and brings TanStack Query with it.
 import { useLocation } from 'react-router'
 import { FOOTER_HIDDEN_ROUTES, PINNED_HEADER_PREFIXES, routeName } from '../../config/paths'
+import { MustChangePasswordModal } from '../../features/account'
 import { QueryProvider } from '../query'
 import { AppFooter } from './AppFooter'
 import { AppHeader, HEADER_HEIGHT } from './AppHeader'
@@ -21,6 +22,8 @@ export default function MainLayout() {
         </main>
         {showFooter && <AppFooter />}
       </div>
+      {/* Reads the rights after sign-in (kept with the login info) and asks for a new password when due. */}
+      <MustChangePasswordModal />
     </QueryProvider>
   )
 }

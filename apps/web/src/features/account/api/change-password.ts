@@ -1,17 +1,26 @@
-// /api/usercenter/changepassword: a new password, the old one checked; the account's other devices are
-// signed out, this one stays.
+// /api/usercenter/changepassword: the signed-in user's new password, the old one checked; `OldPassword` may
+// be left out while the account has no password of its own (added or reset by the owner without one). The
+// account's other devices are signed out, this one stays. Clears MustChangePassword (the rights are read
+// again) and writes a 账号与安全 message.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
 import { messageKeys } from '../../messages'
+import { accountKeys } from './keys'
 
-export const changePassword = (payload: { OldPassword?: string; Password: string }) =>
-  api.post('/api/usercenter/changepassword', payload, { showResultMsg: true })
+export const changePassword = (input: { OldPassword?: string; Password: string }) =>
+  api.post<object>(
+    '/api/usercenter/changepassword',
+    { Password: input.Password, ...(input.OldPassword ? { OldPassword: input.OldPassword } : {}) },
+    { showResultMsg: true },
+  )
 
 export function useChangePassword() {
   const client = useQueryClient()
   return useMutation({
     mutationFn: changePassword,
-    // The message centre has a 账号与安全 message now.
-    onSuccess: () => client.invalidateQueries({ queryKey: messageKeys.all }),
+    onSuccess: () => {
+      client.invalidateQueries({ queryKey: accountKeys.myRights() })
+      client.invalidateQueries({ queryKey: messageKeys.all })
+    },
   })
 }

@@ -5,4 +5,6 @@ export const accountKeys = {
   staffState: (mobile: string | undefined) => [...accountKeys.all, 'staffState', mobile] as const,
   profile: () => [...accountKeys.all, 'profile'] as const,
   loginHistory: () => [...accountKeys.all, 'loginHistory'] as const,
+  myRights: () => [...accountKeys.all, 'myRights'] as const,
+  staff: () => [...accountKeys.all, 'staff'] as const,
 }

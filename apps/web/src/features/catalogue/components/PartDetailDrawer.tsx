@@ -230,12 +230,17 @@ export function PartDetailDrawer(props: {
               locale={{ emptyText: NO_DATA }}
               columns={[
                 { title: '仓库', dataIndex: 'warehouse_name' },
-                {
-                  title: '进价',
-                  dataIndex: 'PRICE',
-                  align: 'right',
-                  render: (v: number | null) => formatMoney(v),
-                },
+                // 进价 only to those with the price right (the server answers null to the others).
+                ...(seesPurchase
+                  ? [
+                      {
+                        title: '进价',
+                        dataIndex: 'PRICE',
+                        align: 'right' as const,
+                        render: (v: number | null) => formatMoney(v),
+                      },
+                    ]
+                  : []),
                 {
                   title: '销售价',
                   dataIndex: 'NETWR',

@@ -325,7 +325,7 @@ function AddPartDialogModal({
           </Col>
         </Row>
         <Row gutter={16}>
-          <Col span={quote ? 8 : 12}>
+          <Col span={quote && seesPurchase ? 8 : 12}>
             <Form.Item name="Amount" label="数量" required rules={[decimalRule(amountField)]}>
               <InputNumber ref={amountRef} min={0} step={1} style={{ width: '100%' }} aria-label="数量" />
             </Form.Item>
@@ -335,7 +335,7 @@ function AddPartDialogModal({
               <InputNumber min={0} prefix="¥" style={{ width: '100%' }} aria-label={priceRule.label} />
             </Form.Item>
           </Col>
-          {quote && (
+          {quote && seesPurchase && (
             <Col span={8}>
               <Form.Item name="purchase_price" label="进价" rules={[decimalRule(purchasePriceField, true)]}>
                 <InputNumber
@@ -357,7 +357,7 @@ function AddPartDialogModal({
               </span>
               {stock.area_stock && <span style={{ color: '#8c8c8c' }}>{stock.area_stock}</span>}
               {stock.salesBanned && <Tag color="red">停售</Tag>}
-              {quote && stock.purchasePrice != null && (
+              {quote && seesPurchase && stock.purchasePrice != null && (
                 <span style={{ color: '#8c8c8c' }}>最低进价 {formatMoney(stock.purchasePrice)}</span>
               )}
             </Space>

@@ -17,6 +17,7 @@ import { feedback } from '../../../lib/feedback'
 import { formatMoney } from '../../../lib/format'
 import { useSession } from '../../../lib/session'
 import { useCompanyInfo } from '../../account'
+import { maySeeDealerPurchasePrice } from '../../host-bridge'
 import { useDeleteSheet } from '../api/delete-sheet'
 import { useDeleteSheetLine } from '../api/delete-sheet-line'
 import { openPrintView } from '../print/links'
@@ -56,7 +57,8 @@ export function SheetDetailCard(props: Props) {
   const [modal, modalHolder] = Modal.useModal()
   const deleteSheet = useDeleteSheet(kind)
   const deleteLine = useDeleteSheetLine(kind)
-  const userCompany = useSession((s) => s.info?.UserCompanyName ?? '')
+  const info = useSession((s) => s.info)
+  const userCompany = info?.UserCompanyName ?? ''
   const company = useCompanyInfo()
 
   // A failed delete was announced by the API client.
@@ -159,7 +161,7 @@ export function SheetDetailCard(props: Props) {
             <Button type="primary" icon={<PlusOutlined />} onClick={props.onAddPart}>
               添加配件 (F2)
             </Button>
-            {quote && (
+            {quote && maySeeDealerPurchasePrice(info) && (
               <Tooltip title={picked ? '' : '先在下表中勾选要采购的配件'}>
                 <Button icon={<ShoppingCartOutlined />} disabled={!picked} onClick={props.onToPurchase}>
                   生成采购单{picked ? ` (${picked})` : ''}

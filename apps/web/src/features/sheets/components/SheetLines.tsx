@@ -4,6 +4,8 @@ import type { SheetKind } from '@epc/shared'
 import { Button, Table, Tag, Tooltip } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { formatMoney } from '../../../lib/format'
+import { useSession } from '../../../lib/session'
+import { maySeeDealerPurchasePrice } from '../../host-bridge'
 import { SHEET_TEXTS } from '../texts'
 import { linesTotal } from '../totals'
 import type { SheetLine } from '../types'
@@ -31,6 +33,7 @@ export function SheetLines({
   onDelete,
 }: Props) {
   const quote = kind === 'quote'
+  const seesPurchase = maySeeDealerPurchasePrice(useSession((s) => s.info))
   const total = linesTotal(lines)
   const columns: ColumnsType<SheetLine> = [
     { title: '序号', key: 'no', width: 44, align: 'center', render: (_, _l, i) => i + 1 },
@@ -87,7 +90,7 @@ export function SheetLines({
           stock
         ),
     },
-    ...(quote
+    ...(quote && seesPurchase
       ? [
           {
             title: '进价',
