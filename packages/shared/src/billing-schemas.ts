@@ -1,6 +1,7 @@
 // Payload schemas of the billing calls (server side).
 import * as z from 'zod/mini'
 import { BillingMessages, INVOICE_KINDS, PAY_CHANNELS } from './billing'
+import { recordIdSchema } from './zod-fields'
 
 const planCode = z
   .string({ error: BillingMessages.planCode })
@@ -11,9 +12,7 @@ const planCode = z
 const orderNo = z
   .string({ error: BillingMessages.orderNo })
   .check(z.regex(/^[0-9A-Z]{1,32}$/, { error: BillingMessages.orderNo }))
-const couponId = z
-  .int({ error: BillingMessages.couponId })
-  .check(z.gte(1, { error: BillingMessages.couponId }))
+const couponId = recordIdSchema(BillingMessages.couponId)
 
 export const createOrderSchema = z.object({ PlanCode: planCode, CouponId: z.optional(z.nullable(couponId)) })
 export const orderSchema = z.object({ OrderNo: orderNo })
@@ -72,7 +71,7 @@ export const invoiceSchema = z
   )
 
 export const noticeSchema = z.object({
-  Id: z.int({ error: BillingMessages.noticeId }).check(z.gte(1, { error: BillingMessages.noticeId })),
+  Id: recordIdSchema(BillingMessages.noticeId),
 })
 
 const payChannel = z.enum(PAY_CHANNELS, { error: BillingMessages.payChannel })

@@ -3,7 +3,7 @@ import * as z from 'zod/mini'
 import { companyNameField, loginPasswordField, passwordField, smsCodeField, userNameField } from './accounts'
 import { mobileField } from './fields'
 import { companyPhoneField } from './profile'
-import { textSchema } from './zod-fields'
+import { recordIdSchema, textSchema } from './zod-fields'
 
 const smsCode = textSchema(smsCodeField)
 
@@ -16,13 +16,7 @@ export const messagesSchema = z.object({
   ),
 })
 
-// A 32-bit integer column on PostgreSQL: a larger number must be a field error, not a failed query.
-const INT32_MAX = 2_147_483_647
-export const messageIdSchema = z.object({
-  Id: z
-    .int({ error: '消息编号不正确' })
-    .check(z.gte(1, { error: '消息编号不正确' }), z.lte(INT32_MAX, { error: '消息编号不正确' })),
-})
+export const messageIdSchema = z.object({ Id: recordIdSchema('消息编号不正确') })
 
 export const updateProfileSchema = z.object({
   UserName: textSchema(userNameField),

@@ -3,11 +3,9 @@
 import * as z from 'zod/mini'
 import { passwordField, userNameField } from './accounts'
 import { mobileField } from './fields'
-import { textSchema } from './zod-fields'
+import { recordIdSchema, textSchema } from './zod-fields'
 
-const userId = z
-  .number({ error: '请选择员工' })
-  .check(z.int({ error: '请选择员工' }), z.positive({ error: '请选择员工' }))
+const userId = recordIdSchema('请选择员工')
 
 export const addStaffSchema = z.object({
   Mobile: textSchema(mobileField),

@@ -24,3 +24,12 @@ export function decimalSchema(field: DecimalField) {
     return result.value
   })
 }
+
+// Record ids are 32-bit integer columns on PostgreSQL: a larger number must be a field error, not a failed
+// query (a 500).
+const INT32_MAX = 2_147_483_647
+
+/** A record's id (a message, a notice, a coupon, a staff member): a whole number from 1 to 2^31 - 1. */
+export function recordIdSchema(error: string) {
+  return z.int({ error }).check(z.gte(1, { error }), z.lte(INT32_MAX, { error }))
+}

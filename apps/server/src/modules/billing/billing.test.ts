@@ -1,7 +1,7 @@
 // Plans, orders, coupons and entitlement through the envelope on real databases: the state machine,
 // idempotency (the same request twice, ten at once), coupon maths in fen, markPaid exactly once, early
 // renewal, expiry → 99998 { reason: 'expired' }, query packs, the owner rule and company isolation.
-import { OrderState } from '@epc/shared'
+import { BillingMessages, OrderState } from '@epc/shared'
 import type { Insertable, Selectable } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addStaff, signedInCompany } from '../../../test/factories'
@@ -163,6 +163,19 @@ describe.each(dbKinds)('billing on %s', (kind) => {
     billing = new BillingService(t.ctx)
   })
   afterAll(() => t.close())
+
+  it('answers a field error, not a failed query, for an id beyond the 32-bit columns', async () => {
+    const { token } = await shop()
+    const huge = 2 ** 31
+    const notice = await call('/api/billing/readnotice', { Id: huge }, token)
+    expect([notice.ResultCode, notice.ResultMsg]).toEqual(['10002', BillingMessages.noticeId])
+    const order = await call('/api/billing/createorder', { PlanCode: 'vin_month', CouponId: huge }, token)
+    expect([order.ResultCode, order.ResultMsg]).toEqual(['10002', BillingMessages.couponId])
+    const staff = await call('/api/usercenter/staff/setstate', { UserID: huge, State: 2 }, token)
+    expect([staff.ResultCode, staff.ResultMsg]).toEqual(['10002', '请选择员工'])
+    const orders = await call<Order[]>('/api/billing/orders', {}, token)
+    expect(orders.data).toEqual([])
+  })
 
   it('lists the active plans in order, money in yuan, with the per-day price', async () => {
     const { token } = await shop()
