@@ -28,10 +28,11 @@ export function bindFeedback(bound: FeedbackApi): void {
 function withApi(say: (api: FeedbackApi) => void) {
   if (api) return say(api)
   waiting.push(say)
-  if (!wanted) {
-    wanted = true
-    for (const listener of wantedListeners) listener()
-  }
+  if (wanted) return
+  wanted = true
+  for (const listener of wantedListeners) listener()
+  // Without the app's providers (a component or module tested alone) antd's static functions speak.
+  if (wantedListeners.size === 0) void import('./feedback-static').then((antd) => bindFeedback(antd))
 }
 
 /** Whether something was said, so the hosts must be loaded (app/providers.tsx subscribes). */
