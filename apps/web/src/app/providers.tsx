@@ -4,14 +4,22 @@
 import { ConfigProvider } from 'antd'
 import zhCN from 'antd/locale/zh_CN'
 import { lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react'
-import { feedbackWanted, onFeedbackWanted } from '../lib/feedback'
+import { bindFeedback, feedbackWanted, onFeedbackWanted } from '../lib/feedback'
 
 const theme = {
   token: { colorPrimary: '#d4380d', borderRadius: 4 },
 }
 
-// The message and notification hosts load when something is first said (lib/feedback.ts).
-const FeedbackHost = lazy(() => import('./feedback-host'))
+// The message and notification hosts load when something is first said (lib/feedback.ts). Should their chunk
+// fail to load, antd's static functions speak instead, rather than the failure taking the app down.
+const FeedbackHost = lazy<() => ReactNode>(() =>
+  import('./feedback-host').catch(() =>
+    import('../lib/feedback-static').then((antd) => {
+      bindFeedback(antd)
+      return { default: () => null }
+    }),
+  ),
+)
 
 function FeedbackSlot() {
   const wanted = useSyncExternalStore(onFeedbackWanted, feedbackWanted)

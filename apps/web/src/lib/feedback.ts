@@ -64,6 +64,7 @@ function accountAbnormal(notice: AbnormalNotice, onDone: AbnormalDone): void {
   }
   const callbacks = [onDone]
   pending = callbacks
+  let timer: ReturnType<typeof setTimeout> | undefined
   const finish = (renew: boolean) => {
     if (pending !== callbacks) return
     pending = null
@@ -71,10 +72,11 @@ function accountAbnormal(notice: AbnormalNotice, onDone: AbnormalDone): void {
     withApi((a) => a.notification.destroy(ACCOUNT_ABNORMAL_KEY))
     for (const fn of callbacks) fn(renew)
   }
-  const timer = setTimeout(() => finish(false), ACCOUNT_ABNORMAL_LOGOUT_MS)
   const button = (text: string, renew: boolean, type: 'primary' | 'default') =>
     createElement(Button, { key: text, type, size: 'small', onClick: () => finish(renew) }, text)
-  withApi((a) =>
+  withApi((a) => {
+    // The 4500 ms run from when the notice shows: its host may still be loading when the call comes back.
+    timer = setTimeout(() => finish(false), ACCOUNT_ABNORMAL_LOGOUT_MS)
     a.notification.error({
       key: ACCOUNT_ABNORMAL_KEY,
       title: '账号异常',
@@ -88,8 +90,8 @@ function accountAbnormal(notice: AbnormalNotice, onDone: AbnormalDone): void {
             button('续费', true, 'primary'),
           )
         : button('知道了', false, 'primary'),
-    }),
-  )
+    })
+  })
 }
 
 export const feedback = {
