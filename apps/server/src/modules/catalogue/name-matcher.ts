@@ -613,3 +613,51 @@ export class NameMatcher {
     }
   }
 }
+
+export interface PartName {
+  /** 0 for parts without a generic name. */
+  genericId: number
+  name: string
+  pinyin: string
+  initials: string
+}
+
+/**
+ * The distinct names of the catalogue's parts (a few hundred to a few thousand), so the name search learns
+ * which generic names' parts its literal tests on a part's own name, pinyin or initials can reach, and reads
+ * only those parts. It answers at least every name the SQL tests pass (lower case, as `like` ignores ASCII
+ * case); the SQL then tests the parts themselves.
+ */
+export class PartNameIndex {
+  private readonly generic: number[]
+  private readonly names: string[]
+  private readonly byName: Haystack
+  private readonly byPinyin: Haystack
+  private readonly byInitials: Haystack
+
+  constructor(parts: PartName[]) {
+    this.generic = parts.map((p) => p.genericId)
+    this.names = parts.map((p) => p.name.toLowerCase())
+    this.byName = new Haystack(this.names)
+    this.byPinyin = new Haystack(parts.map((p) => p.pinyin.toLowerCase()))
+    this.byInitials = new Haystack(parts.map((p) => p.initials.toLowerCase()))
+  }
+
+  /** The generic names of the part names holding every word. */
+  withWords(words: string[], into: Set<number>): void {
+    const [first, ...rest] = words
+    if (!first) return
+    for (const i of this.byName.find(first).keys()) {
+      const name = this.names[i] as string
+      if (rest.every((w) => name.includes(w))) into.add(this.generic[i] as number)
+    }
+  }
+
+  withPinyin(text: string, into: Set<number>): void {
+    for (const i of this.byPinyin.find(text).keys()) into.add(this.generic[i] as number)
+  }
+
+  withInitials(text: string, into: Set<number>): void {
+    for (const i of this.byInitials.find(text).keys()) into.add(this.generic[i] as number)
+  }
+}

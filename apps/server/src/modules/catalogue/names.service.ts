@@ -12,7 +12,7 @@ import type { AppContext } from '../../context'
 import { requireModel } from './browse.service'
 import * as repo from './catalogue.repository'
 import { catalogueVersion } from './catalogue-version'
-import { type NameMatch, NameMatcher, normalizeName, RANK } from './name-matcher'
+import { type NameMatch, NameMatcher, normalizeName, PartNameIndex, RANK } from './name-matcher'
 
 const SEARCH_LIMIT = 100
 const SUGGESTIONS = 5
@@ -34,6 +34,7 @@ interface Names {
   list: GenericName[]
   byId: Map<number, GenericName>
   matcher: NameMatcher
+  partNames: PartNameIndex
 }
 
 export class NamesService {
@@ -45,11 +46,16 @@ export class NamesService {
     return this.ctx.db.kysely
   }
 
-  /** The generic names with their aliases and their matcher: built once per catalogue version. */
+  /** The generic names with their aliases and their matcher, and the part names: built once per catalogue
+   * version. */
   private async genericNames(): Promise<Names> {
     const version = await catalogueVersion(this.ctx.db, this.ctx.clock.now())
     if (this.names?.version === version) return this.names
-    const [names, aliases] = await Promise.all([repo.genericNames(this.db), repo.genericAliases(this.db)])
+    const [names, aliases, partNames] = await Promise.all([
+      repo.genericNames(this.db),
+      repo.genericAliases(this.db),
+      repo.partNames(this.db),
+    ])
     const aliasesOf = new Map<number, string[]>()
     for (const a of aliases) {
       const id = Number(a.generic_name_id)
@@ -64,7 +70,20 @@ export class NamesService {
       initials: n.initials,
       aliases: aliasesOf.get(Number(n.id)) ?? [],
     }))
-    this.names = { version, list, byId: new Map(list.map((n) => [n.id, n])), matcher: new NameMatcher(list) }
+    this.names = {
+      version,
+      list,
+      byId: new Map(list.map((n) => [n.id, n])),
+      matcher: new NameMatcher(list),
+      partNames: new PartNameIndex(
+        partNames.map((p) => ({
+          genericId: Number(p.generic_name_id),
+          name: p.name_cn,
+          pinyin: p.pinyin,
+          initials: p.initials,
+        })),
+      ),
+    }
     return this.names
   }
 
@@ -75,35 +94,61 @@ export class NamesService {
 
   async nameSearch(modelCode: string, keyword: string): Promise<NameSearchAnswer> {
     const model = await requireModel(this.ctx.db, modelCode)
-    const { matcher } = await this.genericNames()
+    const { matcher, partNames } = await this.genericNames()
     const q = matcher.analyse(keyword)
     if (!q.norm) throw fail.invalid('关键字不能只有空格或标点')
     const matches = matcher.match(keyword)
     const byId = new Map(matches.map((m) => [m.id, m]))
     const number = normalizePartNumber(keyword)
     const looksLikeNumber = /^[0-9A-Z]{4,}$/.test(number) && /\d/.test(number)
-    // The part's own name and number rank as exact characters; its stored pinyin as a sound inside a name;
-    // its generic name as the matcher ranked it.
-    const tests: repo.RankedTest[] = [{ rank: RANK.contains, test: { words: q.tokens } }]
-    if (looksLikeNumber) tests.push({ rank: RANK.name, test: { number } })
-    if (q.latin) {
-      tests.push({ rank: RANK.soundContains, test: { pinyin: q.norm } })
-      tests.push({ rank: RANK.soundContains, test: { initials: q.norm } })
-    } else if (q.sound.syllables.length >= 2) {
-      // A homophone needs two syllables, as in the matcher.
-      tests.push({ rank: RANK.soundContains, test: { pinyin: q.sound.full } })
-    }
-    const ranks = new Map<number, number[]>()
-    for (const m of matches) ranks.set(m.rank, [...(ranks.get(m.rank) ?? []), m.id])
-    for (const [rank, genericIds] of ranks) tests.push({ rank, test: { genericIds } })
-    // When no name is reached by its characters or sound, the nearest names by sound ride along in the same
-    // query, ranked last: they are not hits, they tell which suggestions this model has parts of.
+    // The generic names as the matcher ranked them; when none is reached by its characters or sound, the
+    // nearest names by sound too, ranked last: they are not hits, they tell which suggestions this model has
+    // parts of.
     const near = matches.some((m) => m.kind !== 'partial') ? [] : matcher.suggest(keyword, SUGGESTIONS * 2)
-    tests.push({ rank: SUGGESTED, test: { genericIds: near.flatMap((s) => s.ids) } })
-    const rows = await repo.modelPartsMatching(this.db, model.id, tests, SEARCH_LIMIT)
-    const found = rows.filter((r) => Number(r.rank) < SUGGESTED)
+    const genericRank = new Map(matches.map((m) => [m.id, m.rank]))
+    for (const s of near) for (const id of s.ids) if (!genericRank.has(id)) genericRank.set(id, SUGGESTED)
+    // The part's own name and number rank as exact characters, its stored pinyin as a sound inside a name
+    // (a homophone needs two syllables, as in the matcher).
+    const pinyin = q.latin ? q.norm : q.sound.syllables.length >= 2 ? q.sound.full : ''
+    const rankOf = (r: repo.ModelPartRow): number => {
+      let rank = genericRank.get(Number(r.generic_name_id)) ?? Number.POSITIVE_INFINITY
+      const own = r.part_name_cn.toLowerCase()
+      if (looksLikeNumber && r.norm_number.startsWith(number)) rank = RANK.name
+      else if (q.tokens.every((t) => own.includes(t))) rank = Math.min(rank, RANK.contains)
+      else if (pinyin && (r.name_pinyin.includes(pinyin) || (q.latin && r.name_initials.includes(pinyin))))
+        rank = Math.min(rank, RANK.soundContains)
+      return rank
+    }
+    // Only the parts of the generic names the tests can reach are read (0: parts without one): the matched
+    // and suggested names, and those of the part names that pass a test of their own.
+    const reach = new Set(genericRank.keys())
+    partNames.withWords(q.tokens, reach)
+    if (pinyin) partNames.withPinyin(pinyin, reach)
+    if (q.latin) partNames.withInitials(pinyin, reach)
+    const [named, numbered] = await Promise.all([
+      repo.modelPartsOfNames(this.db, model.id, [...reach]),
+      looksLikeNumber ? repo.modelPartsByNumber(this.db, model.id, number, SEARCH_LIMIT) : [],
+    ])
+    const seen = new Set<string>()
+    const rows: (repo.ModelPartRow & { rank: number })[] = []
+    for (const r of [...named, ...numbered]) {
+      const key = `${r.part_id} ${r.illustration_id} ${r.callout}`
+      const rank = rankOf(r)
+      if (rank === Number.POSITIVE_INFINITY || seen.has(key)) continue
+      seen.add(key)
+      rows.push({ ...r, rank })
+    }
+    // Best first, then in the order of the group tree.
+    rows.sort(
+      (a, b) =>
+        a.rank - b.rank ||
+        a.main_group_id - b.main_group_id ||
+        (a.sub_number < b.sub_number ? -1 : a.sub_number > b.sub_number ? 1 : 0) ||
+        a.callout - b.callout,
+    )
+    const found = rows.filter((r) => r.rank < SUGGESTED).slice(0, SEARCH_LIMIT)
     const hits = found.map((r): NameSearchHit => {
-      // As the SQL matched it: the stored name, lower case (names are stored simplified).
+      // As rankOf matched it: the stored name, lower case (names are stored simplified).
       const own = r.part_name_cn.toLowerCase()
       const generic = byId.get(Number(r.generic_name_id))
       const [matched_by, matched_text] = q.tokens.every((t) => own.includes(t))
