@@ -353,33 +353,38 @@ export function partNames(db: Q) {
 }
 
 export interface ModelPartRow {
-  part_id: number
   disp_number: string
   norm_number: string
   part_name_cn: string
   generic_name_id: number | null
-  name_pinyin: string
-  name_initials: string
+  illustration_id: number
   callout: number
   quantity: number
-  illustration_id: number
-  image_code: string
-  image_name: string
-  sub_number: string
-  main_number: string
-  /** The group tree's order. */
-  main_group_id: number
 }
 
-const MODEL_PART_COLUMNS = `p.id as part_id, p.disp_number, p.norm_number, p.part_name_cn, p.generic_name_id,
-  p.name_pinyin, p.name_initials, f.callout, f.quantity, il.id as illustration_id, il.image_code,
-  il.image_name, sg.sub_number, mg.main_number, mg.id as main_group_id`
-const WHERE_DRAWN = `join cat_illustrations il on il.id = f.illustration_id
-  join cat_sub_groups sg on sg.id = il.sub_group_id
-  join cat_main_groups mg on mg.id = sg.main_group_id`
+// Few columns: every value costs more to hand over than the look-ups that find a row (docs/performance.md).
+const MODEL_PART_COLUMNS = `p.disp_number, p.norm_number, p.part_name_cn, p.generic_name_id, f.illustration_id,
+  f.callout, f.quantity`
+
+/** Every illustration with where it sits in the group tree, in the tree's order. */
+export function illustrationPlaces(db: Q) {
+  return db
+    .selectFrom('cat_illustrations as il')
+    .innerJoin('cat_sub_groups as sg', 'sg.id', 'il.sub_group_id')
+    .innerJoin('cat_main_groups as mg', 'mg.id', 'sg.main_group_id')
+    .select([
+      'il.id',
+      'il.image_code',
+      'il.image_name',
+      'sg.sub_number',
+      'mg.main_number',
+      'mg.id as main_id',
+    ])
+    .execute()
+}
 
 /**
- * A model's parts of some generic names (0: parts without one), with where they are drawn: only the
+ * A model's parts of some generic names (0: parts without one): only the
  * callouts where the model has parts of those names are read (cat_name_callouts, kept by the importer), a
  * few of the model's thousands of fitments. Plain SQL kept as a prepared statement on SQLite;
  * the list is one value, so the text stays the same whatever its length.
@@ -392,7 +397,6 @@ export function modelPartsOfNames(db: Q, modelId: number, genericIds: number[]):
     join cat_fitments f
       on f.model_id = n.model_id and f.illustration_id = n.illustration_id and f.callout = n.callout
     join cat_parts p on p.id = f.part_id
-    ${WHERE_DRAWN}
     where n.model_id = ${sqlite ? '?' : '$1'} and ${
       sqlite
         ? 'n.generic_name_id in (select value from json_each(?))'
@@ -401,7 +405,7 @@ export function modelPartsOfNames(db: Q, modelId: number, genericIds: number[]):
   return runKept<ModelPartRow>(db, text, [modelId, sqlite ? JSON.stringify(genericIds) : genericIds])
 }
 
-/** A model's parts whose number starts so, with where they are drawn; at most `limit`. */
+/** A model's parts whose number starts so; at most `limit`. */
 export function modelPartsByNumber(db: Q, modelId: number, prefix: string, limit: number) {
   const sqlite = !!embeddedSqlite(db)
   const [a, b, c, d] = sqlite ? ['?', '?', '?', '?'] : ['$1', '$2', '$3', '$4']
@@ -409,7 +413,6 @@ export function modelPartsByNumber(db: Q, modelId: number, prefix: string, limit
   // fitments and look each part up, the very scan the name search avoids.
   const text = `select ${MODEL_PART_COLUMNS}
     from cat_parts p cross join cat_fitments f
-    ${WHERE_DRAWN}
     where p.norm_number >= ${a} and p.norm_number < ${b} and f.part_id = p.id and f.model_id = ${c}
     limit ${d}`
   return runKept<ModelPartRow>(db, text, [prefix, `${prefix}\u{10FFFF}`, modelId, limit])

@@ -622,42 +622,63 @@ export interface PartName {
   initials: string
 }
 
+/** Which of a part name's own texts a query is found in: its characters, its pinyin, its initials. */
+export type PartNameVia = 'name' | 'pinyin' | 'initials'
+
 /**
- * The distinct names of the catalogue's parts (a few hundred to a few thousand), so the name search learns
- * which generic names' parts its literal tests on a part's own name, pinyin or initials can reach, and reads
- * only those parts. It answers at least every name the SQL tests pass (lower case, as `like` ignores ASCII
- * case); the SQL then tests the parts themselves.
+ * The distinct names of the catalogue's parts (a few hundred to a few thousand), so the name search tests a
+ * part's own name, pinyin and initials once per name instead of once per part, and learns which generic
+ * names' parts it must read. Texts are compared in lower case, as `like` did in the SQL these tests ran as.
+ * Every one- and two-character piece of each text is indexed: a search looks at the names holding its first
+ * two characters only.
  */
 export class PartNameIndex {
-  private readonly generic: number[]
-  private readonly names: string[]
-  private readonly byName: Haystack
-  private readonly byPinyin: Haystack
-  private readonly byInitials: Haystack
+  private readonly parts: PartName[]
+  private readonly texts: Record<PartNameVia, string[]>
+  private readonly pieces = new Map<string, number[]>()
 
   constructor(parts: PartName[]) {
-    this.generic = parts.map((p) => p.genericId)
-    this.names = parts.map((p) => p.name.toLowerCase())
-    this.byName = new Haystack(this.names)
-    this.byPinyin = new Haystack(parts.map((p) => p.pinyin.toLowerCase()))
-    this.byInitials = new Haystack(parts.map((p) => p.initials.toLowerCase()))
-  }
-
-  /** The generic names of the part names holding every word. */
-  withWords(words: string[], into: Set<number>): void {
-    const [first, ...rest] = words
-    if (!first) return
-    for (const i of this.byName.find(first).keys()) {
-      const name = this.names[i] as string
-      if (rest.every((w) => name.includes(w))) into.add(this.generic[i] as number)
+    this.parts = parts
+    this.texts = {
+      name: parts.map((p) => p.name.toLowerCase()),
+      pinyin: parts.map((p) => p.pinyin.toLowerCase()),
+      initials: parts.map((p) => p.initials.toLowerCase()),
     }
+    for (const [via, texts] of Object.entries(this.texts))
+      texts.forEach((text, i) => {
+        for (let at = 0; at < text.length; at++)
+          for (const piece of [text.slice(at, at + 1), text.slice(at, at + 2)]) {
+            const list = this.pieces.get(via + piece)
+            if (!list) this.pieces.set(via + piece, [i])
+            else if (list[list.length - 1] !== i) list.push(i)
+          }
+      })
   }
 
-  withPinyin(text: string, into: Set<number>): void {
-    for (const i of this.byPinyin.find(text).keys()) into.add(this.generic[i] as number)
+  private find(via: PartNameVia, text: string): number[] {
+    const holding = this.pieces.get(via + text.slice(0, 2)) ?? []
+    if (text.length <= 2) return holding
+    const texts = this.texts[via]
+    return holding.filter((i) => texts[i]?.includes(text))
   }
 
-  withInitials(text: string, into: Set<number>): void {
-    for (const i of this.byInitials.find(text).keys()) into.add(this.generic[i] as number)
+  /**
+   * The part names holding every word, else (with `sound`) the pinyin in their pinyin, else (with `initials`
+   * too) in their initials, each with how it was found; the generic names of those parts go into `reach`.
+   */
+  match(words: string[], sound: string, initials: boolean, reach: Set<number>): Map<string, PartNameVia> {
+    const found = new Map<string, PartNameVia>()
+    const add = (i: number, via: PartNameVia) => {
+      const part = this.parts[i] as PartName
+      if (!found.has(part.name)) found.set(part.name, via)
+      reach.add(part.genericId)
+    }
+    const [first, ...rest] = words
+    if (first)
+      for (const i of this.find('name', first))
+        if (rest.every((w) => this.texts.name[i]?.includes(w))) add(i, 'name')
+    if (sound) for (const i of this.find('pinyin', sound)) add(i, 'pinyin')
+    if (sound && initials) for (const i of this.find('initials', sound)) add(i, 'initials')
+    return found
   }
 }

@@ -12,7 +12,14 @@ import type { AppContext } from '../../context'
 import { requireModel } from './browse.service'
 import * as repo from './catalogue.repository'
 import { catalogueVersion } from './catalogue-version'
-import { type NameMatch, NameMatcher, normalizeName, PartNameIndex, RANK } from './name-matcher'
+import {
+  type NameMatch,
+  NameMatcher,
+  normalizeName,
+  PartNameIndex,
+  type PartNameVia,
+  RANK,
+} from './name-matcher'
 
 const SEARCH_LIMIT = 100
 const SUGGESTIONS = 5
@@ -35,6 +42,19 @@ interface Names {
   byId: Map<number, GenericName>
   matcher: NameMatcher
   partNames: PartNameIndex
+  /** Where each illustration sits in the group tree, by its id: the search's hits say so. */
+  places: Map<number, Place>
+}
+
+type Place = Awaited<ReturnType<typeof repo.illustrationPlaces>>[number]
+
+interface Ranked {
+  row: repo.ModelPartRow
+  rank: number
+  place: Place
+  /** How the part's own name matched, if it did. */
+  by: PartNameVia | undefined
+  byNumber: boolean
 }
 
 export class NamesService {
@@ -51,10 +71,11 @@ export class NamesService {
   private async genericNames(): Promise<Names> {
     const version = await catalogueVersion(this.ctx.db, this.ctx.clock.now())
     if (this.names?.version === version) return this.names
-    const [names, aliases, partNames] = await Promise.all([
+    const [names, aliases, partNames, places] = await Promise.all([
       repo.genericNames(this.db),
       repo.genericAliases(this.db),
       repo.partNames(this.db),
+      repo.illustrationPlaces(this.db),
     ])
     const aliasesOf = new Map<number, string[]>()
     for (const a of aliases) {
@@ -83,6 +104,7 @@ export class NamesService {
           initials: p.initials,
         })),
       ),
+      places: new Map(places.map((p) => [Number(p.id), p])),
     }
     return this.names
   }
@@ -94,7 +116,7 @@ export class NamesService {
 
   async nameSearch(modelCode: string, keyword: string): Promise<NameSearchAnswer> {
     const model = await requireModel(this.ctx.db, modelCode)
-    const { matcher, partNames } = await this.genericNames()
+    const { matcher, partNames, places } = await this.genericNames()
     const q = matcher.analyse(keyword)
     if (!q.norm) throw fail.invalid('关键字不能只有空格或标点')
     const matches = matcher.match(keyword)
@@ -107,76 +129,75 @@ export class NamesService {
     const near = matches.some((m) => m.kind !== 'partial') ? [] : matcher.suggest(keyword, SUGGESTIONS * 2)
     const genericRank = new Map(matches.map((m) => [m.id, m.rank]))
     for (const s of near) for (const id of s.ids) if (!genericRank.has(id)) genericRank.set(id, SUGGESTED)
-    // The part's own name and number rank as exact characters, its stored pinyin as a sound inside a name
-    // (a homophone needs two syllables, as in the matcher).
-    const pinyin = q.latin ? q.norm : q.sound.syllables.length >= 2 ? q.sound.full : ''
-    const rankOf = (r: repo.ModelPartRow): number => {
-      let rank = genericRank.get(Number(r.generic_name_id)) ?? Number.POSITIVE_INFINITY
-      const own = r.part_name_cn.toLowerCase()
-      if (looksLikeNumber && r.norm_number.startsWith(number)) rank = RANK.name
-      else if (q.tokens.every((t) => own.includes(t))) rank = Math.min(rank, RANK.contains)
-      else if (pinyin && (r.name_pinyin.includes(pinyin) || (q.latin && r.name_initials.includes(pinyin))))
-        rank = Math.min(rank, RANK.soundContains)
-      return rank
-    }
-    // Only the parts of the generic names the tests can reach are read (0: parts without one): the matched
-    // and suggested names, and those of the part names that pass a test of their own.
+    // The part's own name and number rank as exact characters, its stored pinyin (and initials, for typed
+    // Latin) as a sound inside a name; a homophone needs two syllables, as in the matcher. The part names are
+    // tested once each; only the parts of the generic names the tests reach are read (0: parts without one).
     const reach = new Set(genericRank.keys())
-    partNames.withWords(q.tokens, reach)
-    if (pinyin) partNames.withPinyin(pinyin, reach)
-    if (q.latin) partNames.withInitials(pinyin, reach)
+    const pinyin = q.latin ? q.norm : q.sound.syllables.length >= 2 ? q.sound.full : ''
+    const own = partNames.match(q.tokens, pinyin, q.latin, reach)
     const [named, numbered] = await Promise.all([
       repo.modelPartsOfNames(this.db, model.id, [...reach]),
       looksLikeNumber ? repo.modelPartsByNumber(this.db, model.id, number, SEARCH_LIMIT) : [],
     ])
+    const rows: Ranked[] = []
     const seen = new Set<string>()
-    const rows: (repo.ModelPartRow & { rank: number })[] = []
-    for (const r of [...named, ...numbered]) {
-      const key = `${r.part_id} ${r.illustration_id} ${r.callout}`
-      const rank = rankOf(r)
-      if (rank === Number.POSITIVE_INFINITY || seen.has(key)) continue
-      seen.add(key)
-      rows.push({ ...r, rank })
+    for (const r of named.concat(numbered)) {
+      const by = own.get(r.part_name_cn)
+      const byNumber = looksLikeNumber && r.norm_number.startsWith(number)
+      const rank = Math.min(
+        byNumber ? RANK.name : Number.POSITIVE_INFINITY,
+        by === 'name' ? RANK.contains : by ? RANK.soundContains : Number.POSITIVE_INFINITY,
+        genericRank.get(Number(r.generic_name_id)) ?? Number.POSITIVE_INFINITY,
+      )
+      const place = places.get(Number(r.illustration_id))
+      if (rank === Number.POSITIVE_INFINITY || !place) continue
+      // A part numbered so and also of a name reached comes twice: once is enough.
+      if (numbered.length) {
+        const key = `${r.norm_number} ${r.illustration_id} ${r.callout}`
+        if (seen.has(key)) continue
+        seen.add(key)
+      }
+      rows.push({ row: r, rank, place, by, byNumber })
     }
     // Best first, then in the order of the group tree.
     rows.sort(
       (a, b) =>
         a.rank - b.rank ||
-        a.main_group_id - b.main_group_id ||
-        (a.sub_number < b.sub_number ? -1 : a.sub_number > b.sub_number ? 1 : 0) ||
-        a.callout - b.callout,
+        a.place.main_id - b.place.main_id ||
+        (a.place.sub_number < b.place.sub_number ? -1 : a.place.sub_number > b.place.sub_number ? 1 : 0) ||
+        a.row.callout - b.row.callout,
     )
-    const found = rows.filter((r) => r.rank < SUGGESTED).slice(0, SEARCH_LIMIT)
-    const hits = found.map((r): NameSearchHit => {
-      // As rankOf matched it: the stored name, lower case (names are stored simplified).
-      const own = r.part_name_cn.toLowerCase()
+    const hits: NameSearchHit[] = []
+    for (const { row: r, rank, place, by, byNumber } of rows) {
+      if (rank >= SUGGESTED || hits.length === SEARCH_LIMIT) break
       const generic = byId.get(Number(r.generic_name_id))
-      const [matched_by, matched_text] = q.tokens.every((t) => own.includes(t))
-        ? (['name', ''] as const)
-        : looksLikeNumber && r.norm_number.startsWith(number)
-          ? (['number', ''] as const)
-          : generic
-            ? ([matchedBy(generic), generic.text] as const)
-            : q.latin
-              ? ([r.name_pinyin.includes(q.norm) ? 'pinyin' : 'initials', ''] as const)
-              : (['sound', ''] as const)
-      return {
+      const [matched_by, matched_text] =
+        by === 'name'
+          ? (['name', ''] as const)
+          : byNumber
+            ? (['number', ''] as const)
+            : generic
+              ? ([matchedBy(generic), generic.text] as const)
+              : q.latin
+                ? ([by === 'pinyin' ? 'pinyin' : 'initials', ''] as const)
+                : (['sound', ''] as const)
+      hits.push({
         disp_number: r.disp_number,
         part_number: r.norm_number,
         part_name_cn: r.part_name_cn,
-        imageid: r.image_code,
-        image_name: r.image_name,
-        main_number: r.main_number,
-        sub_number: r.sub_number,
+        imageid: place.image_code,
+        image_name: place.image_name,
+        main_number: place.main_number,
+        sub_number: place.sub_number,
         callout: Number(r.callout),
         quantity: Number(r.quantity),
         matched_by,
         matched_text,
-      }
-    })
+      })
+    }
     if (hits.length) return { hits, suggestions: [] }
     // Nothing in this model: the nearest names by sound that it has parts of.
-    const present = new Set(rows.map((r) => Number(r.generic_name_id)))
+    const present = new Set(rows.map((r) => Number(r.row.generic_name_id)))
     const suggestions = near.filter((s) => s.ids.some((id) => present.has(id))).map((s) => s.text)
     return { hits, suggestions: suggestions.slice(0, SUGGESTIONS) }
   }
