@@ -453,9 +453,9 @@ export class NameMatcher {
     return analyseQuery(raw, this.off, this.read)
   }
 
-  match(raw: string): NameMatch[] {
+  /** `q`: the query as `analyse` answered it, when the caller has it already. */
+  match(raw: string, q: Query = this.analyse(raw)): NameMatch[] {
     const { off } = this
-    const q = this.analyse(raw)
     if (!q.norm) return []
     const best = new Map<number, Candidate>()
     const literal = raw.trim()
@@ -582,8 +582,7 @@ export class NameMatcher {
    * reached nothing; at most `limit`, nearest first. Up to 8 letters allow one edit, longer ones one in four,
    * three at most.
    */
-  suggest(raw: string, limit = 5): Suggestion[] {
-    const q = this.analyse(raw)
+  suggest(raw: string, limit = 5, q: Query = this.analyse(raw)): Suggestion[] {
     const typed = q.latin ? q.norm : q.sound.full
     if (typed.length < 2) return []
     const max = Math.min(3, Math.max(1, Math.floor(typed.length / 4)))

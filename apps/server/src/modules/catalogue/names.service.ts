@@ -119,14 +119,14 @@ export class NamesService {
     const { matcher, partNames, places } = await this.genericNames()
     const q = matcher.analyse(keyword)
     if (!q.norm) throw fail.invalid('关键字不能只有空格或标点')
-    const matches = matcher.match(keyword)
+    const matches = matcher.match(keyword, q)
     const byId = new Map(matches.map((m) => [m.id, m]))
     const number = normalizePartNumber(keyword)
     const looksLikeNumber = /^[0-9A-Z]{4,}$/.test(number) && /\d/.test(number)
     // The generic names as the matcher ranked them; when none is reached by its characters or sound, the
     // nearest names by sound too, ranked last: they are not hits, they tell which suggestions this model has
     // parts of.
-    const near = matches.some((m) => m.kind !== 'partial') ? [] : matcher.suggest(keyword, SUGGESTIONS * 2)
+    const near = matches.some((m) => m.kind !== 'partial') ? [] : matcher.suggest(keyword, SUGGESTIONS * 2, q)
     const genericRank = new Map(matches.map((m) => [m.id, m.rank]))
     for (const s of near) for (const id of s.ids) if (!genericRank.has(id)) genericRank.set(id, SUGGESTED)
     // The part's own name and number rank as exact characters, its stored pinyin (and initials, for typed
