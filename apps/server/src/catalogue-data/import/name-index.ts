@@ -1,8 +1,8 @@
 // What the name search needs to find a model's parts without reading all of them (docs/performance.md,
 // 2026-11-25 later): where (illustration and callout) a model has parts of each generic name, and the
 // distinct part names with their pinyin and initials. A query matches the few hundred names in memory, then
-// reads only the callouts of the names it reached. Rebuilt whole by every import that can change them (about
-// 10 s for 11 M fitments); 0 stands for a part without a generic name.
+// reads only the callouts of the names it reached. Rebuilt whole by every import that can change them (7 s
+// for the 11 M fitments of the bench catalogue); 0 stands for a part without a generic name.
 
 /** The tables whose import changes the name index. */
 export const NAME_INDEX_SOURCES = ['parts', 'fitments']
