@@ -12,6 +12,7 @@ import * as m0008 from './migrations/0008_payments'
 import * as m0009 from './migrations/0009_host_prices'
 import * as m0010 from './migrations/0010_staff'
 import * as m0011 from './migrations/0011_messages_profile'
+import * as m0012 from './migrations/0012_name_index'
 
 const migrations = {
   '0001_accounts': m0001,
@@ -25,6 +26,7 @@ const migrations = {
   '0009_host_prices': m0009,
   '0010_staff': m0010,
   '0011_messages_profile': m0011,
+  '0012_name_index': m0012,
 }
 
 export type MigrationName = keyof typeof migrations

@@ -51,28 +51,33 @@ export function precompiled<A extends unknown[], R>(build: (db: Q, ...args: A) =
       entry.statement ??= sqlite.prepare(query.sql)
       const statement = entry.statement
       entry.columns ??= statement.columns().map((c) => c.name)
-      // Rows as arrays, made objects here: better-sqlite3 otherwise looks every column name up again for
-      // every row, a fifth of a cold illustration's time. The statement is shared, so raw mode is undone.
-      let rows: unknown[][]
-      try {
-        rows = statement.raw(true).all(parameters) as unknown[][]
-      } finally {
-        statement.raw(false)
-      }
-      const columns = entry.columns
-      return rows.map((values) => {
-        const row: Record<string, unknown> = {}
-        for (let i = 0; i < columns.length; i++) row[columns[i] as string] = values[i]
-        return row as R
-      })
+      return objectRows<R>(statement, entry.columns, parameters)
     }
     return (await db.executeQuery<R>({ ...query, parameters })).rows
   }
 }
 
-// Statements of hand-written SQL kept per text and database; a few dozen texts occur (the name search's
-// shapes), the oldest go past 64.
-const kept = new WeakMap<object, Map<string, SQLite.Statement>>()
+/**
+ * Rows as arrays, made objects here: better-sqlite3 otherwise looks every column name up again for every
+ * row, a fifth of a cold illustration's time. The statement is shared, so raw mode is undone.
+ */
+function objectRows<R>(statement: SQLite.Statement, columns: string[], values: readonly unknown[]): R[] {
+  let rows: unknown[][]
+  try {
+    rows = statement.raw(true).all(values) as unknown[][]
+  } finally {
+    statement.raw(false)
+  }
+  return rows.map((values) => {
+    const row: Record<string, unknown> = {}
+    for (let i = 0; i < columns.length; i++) row[columns[i] as string] = values[i]
+    return row as R
+  })
+}
+
+// Statements of hand-written SQL kept per text and database, with their column names; a few dozen texts
+// occur (the name search's shapes), the oldest go past 64.
+const kept = new WeakMap<object, Map<string, { statement: SQLite.Statement; columns: string[] }>>()
 const KEPT_TEXTS = 64
 
 /**
@@ -88,13 +93,14 @@ export async function runKept<R>(db: Q, text: string, values: readonly unknown[]
       statements = new Map()
       kept.set(sqlite, statements)
     }
-    let statement = statements.get(text)
-    if (!statement) {
-      statement = sqlite.prepare(text)
-      statements.set(text, statement)
+    let entry = statements.get(text)
+    if (!entry) {
+      const statement = sqlite.prepare(text)
+      entry = { statement, columns: statement.columns().map((c) => c.name) }
+      statements.set(text, entry)
       if (statements.size > KEPT_TEXTS) statements.delete(statements.keys().next().value as string)
     }
-    return statement.all(values) as R[]
+    return objectRows<R>(entry.statement, entry.columns, values)
   }
   return (await db.executeQuery<R>(CompiledQuery.raw(text, [...values]))).rows
 }

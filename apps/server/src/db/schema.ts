@@ -307,6 +307,21 @@ export interface CatPartsTable {
   replaced_by: string | null
 }
 
+/** The name search's index, kept by the importer (import/name-index.ts); 0: no generic name. */
+export interface CatNameCalloutsTable {
+  model_id: number
+  generic_name_id: number
+  illustration_id: number
+  callout: number
+}
+
+export interface CatPartNamesTable {
+  generic_name_id: number
+  name_cn: string
+  pinyin: string
+  initials: string
+}
+
 export interface CatFitmentsTable {
   model_id: number
   illustration_id: number
@@ -505,6 +520,8 @@ export interface Database {
   cat_generic_aliases: CatGenericAliasesTable
   cat_parts: CatPartsTable
   cat_fitments: CatFitmentsTable
+  cat_name_callouts: CatNameCalloutsTable
+  cat_part_names: CatPartNamesTable
   cat_supersessions: CatSupersessionsTable
   cat_substitutes: CatSubstitutesTable
   cat_prices: CatPricesTable

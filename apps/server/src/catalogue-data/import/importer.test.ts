@@ -5,9 +5,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { dbKinds, freshDatabase } from '../../../test/helper'
+import { dbKinds, freshDatabase, ManualClock } from '../../../test/helper'
+import type { AppContext } from '../../context'
 import type { Db } from '../../db/database'
 import { storedCatalogueVersion } from '../../modules/catalogue/catalogue-version'
+import { NamesService } from '../../modules/catalogue/names.service'
 import { csvFolder } from './csv-source'
 import { formatProblem, runImport } from './importer'
 
@@ -262,6 +264,48 @@ describe.each(dbKinds)('catalogue import on %s', (kind) => {
       sales_banned: 0,
     })
     expect(after.find((m) => m.disp_number === '5Q0 615 301 F')).toMatchObject({ stock_total: 4 })
+  })
+
+  it("keeps the name search's index: where a model has parts of each name, and the part names, also for a part without a generic name", async () => {
+    await runImport(db, csvFolder(await folder(GOOD)))
+    const index = async () => ({
+      callouts: (
+        await sql<{ name: string | null; callout: number }>`select g.name_cn as name, n.callout
+          from cat_name_callouts n left join cat_generic_names g on g.id = n.generic_name_id
+          order by n.callout`.execute(db.kysely)
+      ).rows.map((r) => [r.name, Number(r.callout)]),
+      names: (
+        await sql<{ name_cn: string; pinyin: string; generic: number }>`select name_cn, pinyin,
+          generic_name_id as generic from cat_part_names order by pinyin`.execute(db.kysely)
+      ).rows.map((r) => [r.name_cn, r.pinyin, Number(r.generic) > 0]),
+    })
+    expect(await index()).toEqual({
+      callouts: [
+        ['前制动片', 1],
+        ['制动盘', 2],
+      ],
+      names: [
+        ['前制动盘', 'qianzhidongpan', true],
+        ['前制动片', 'qianzhidongpian', true],
+      ],
+    })
+    // The disc loses its generic name: it is still found, by its own name.
+    const parts = { parts: 'part_number,name,generic_name,remark\n5Q0 615 301 F,制动盘 通风,,\n' }
+    expect((await runImport(db, csvFolder(await folder(parts)))).ok).toBe(true)
+    expect(await index()).toEqual({
+      callouts: [
+        ['前制动片', 1],
+        [null, 2],
+      ],
+      names: [
+        ['前制动片', 'qianzhidongpian', true],
+        ['制动盘 通风', 'zhidongpantongfeng', false],
+      ],
+    })
+    const names = new NamesService({ db, clock: new ManualClock() } as unknown as AppContext)
+    const { hits } = await names.nameSearch('FV-SAG-2019', '通风 制动盘')
+    expect(hits.map((h) => [h.part_name_cn, h.matched_by])).toEqual([['制动盘 通风', 'name']])
+    expect((await names.nameSearch('FV-SAG-2019', 'zhidongpan')).hits.map((h) => h.callout)).toEqual([2])
   })
 
   it('keeps part numbers unique: twice in one file is one part, the later row wins, also after a refused import', async () => {

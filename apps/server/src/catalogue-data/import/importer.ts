@@ -9,6 +9,7 @@ import { refreshStatistics } from '../../modules/catalogue/catalogue.repository'
 import { bumpCatalogueVersion } from '../../modules/catalogue/catalogue-version'
 import { type Position, positionOfName } from '../../modules/catalogue/position'
 import { type Row, RowError } from './fields'
+import { NAME_INDEX_SOURCES, REFRESH_NAME_INDEX } from './name-index'
 import { MARKER_SOURCES, REFRESH_PART_MARKERS } from './part-markers'
 import { type ImportContext, type KeyMaps, TABLES } from './tables'
 import { openWriter } from './writer'
@@ -201,6 +202,8 @@ export async function runImport(
       return { ok: false, imported: {}, skipped, errors, seconds: (Date.now() - started) / 1000 }
     }
     if (MARKER_SOURCES.some((name) => name in imported)) await writer.exec(REFRESH_PART_MARKERS)
+    if (NAME_INDEX_SOURCES.some((name) => name in imported))
+      for (const statement of REFRESH_NAME_INDEX) await writer.exec(statement)
     await writer.commit()
   } catch (error) {
     await writer.rollback()

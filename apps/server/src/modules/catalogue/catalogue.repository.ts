@@ -2,7 +2,6 @@
 // the service turns them into the answers of docs/api.md.
 import { type Kysely, sql } from 'kysely'
 import { type Db, embeddedSqlite } from '../../db/database'
-import { containingPattern } from '../../db/like'
 import { precompiled, runKept } from '../../db/precompiled'
 import type { Database } from '../../db/schema'
 
@@ -345,107 +344,78 @@ export function genericAliases(db: Q) {
     .execute()
 }
 
-/** One way a part can match the name search (the name matcher worked them out). */
-export type PartsTest =
-  /** Every word in the part's own name (normalised: lower case, simplified). */
-  | { words: string[] }
-  /** In the part's stored pinyin, or its initials. */
-  | { pinyin: string }
-  | { initials: string }
-  /** The start of its number. */
-  | { number: string }
-  /** Its generic name is one of these. */
-  | { genericIds: number[] }
-
-/** A test and the rank of the parts it finds: lower first. */
-export interface RankedTest {
-  rank: number
-  test: PartsTest
+/** The distinct part names with their generic name (0: none), pinyin and initials (import/name-index.ts). */
+export function partNames(db: Q) {
+  return db
+    .selectFrom('cat_part_names')
+    .select(['generic_name_id', 'name_cn', 'pinyin', 'initials'])
+    .execute()
 }
 
-/** SQL text with its values, written by hand: `?` placeholders on SQLite, `$n` on PostgreSQL. */
-class SqlText {
-  readonly values: unknown[] = []
-  constructor(private readonly sqlite: boolean) {}
-  value(v: unknown): string {
-    this.values.push(v)
-    return this.sqlite ? '?' : `$${this.values.length}`
-  }
-  contains(column: string, text: string, like = 'like'): string {
-    return `${column} ${like} ${this.value(containingPattern(text))} escape '\\'`
-  }
-}
-
-function partsCondition(q: SqlText, test: PartsTest, sqlite: boolean): string {
-  if ('words' in test)
-    // Latin letters in a name (ABS泵) match whatever their case: like ignores it on SQLite, ilike on PostgreSQL.
-    return `(${test.words.map((w) => q.contains('p.part_name_cn', w, sqlite ? 'like' : 'ilike')).join(' and ')})`
-  if ('pinyin' in test) return q.contains('p.name_pinyin', test.pinyin)
-  if ('initials' in test) return q.contains('p.name_initials', test.initials)
-  if ('number' in test)
-    return `(p.norm_number >= ${q.value(test.number)} and p.norm_number < ${q.value(`${test.number}\u{10FFFF}`)})`
-  // The list is one value, so the SQL stays the same whatever its length and its statement can be kept.
-  return sqlite
-    ? `p.generic_name_id in (select value from json_each(${q.value(JSON.stringify(test.genericIds))}))`
-    : `p.generic_name_id = any(${q.value(test.genericIds)}::integer[])`
-}
-
-export interface PartsMatchRow {
+export interface ModelPartRow {
   disp_number: string
   norm_number: string
   part_name_cn: string
   generic_name_id: number | null
-  name_pinyin: string
-  name_initials: string
+  illustration_id: number
   callout: number
   quantity: number
-  image_code: string
-  image_name: string
-  sub_number: string
-  main_number: string
-  rank: number
+}
+
+// Few columns: every value costs more to hand over than the look-ups that find a row (docs/performance.md).
+const MODEL_PART_COLUMNS = `p.disp_number, p.norm_number, p.part_name_cn, p.generic_name_id, f.illustration_id,
+  f.callout, f.quantity`
+
+/** Every illustration with where it sits in the group tree, in the tree's order. */
+export function illustrationPlaces(db: Q) {
+  return db
+    .selectFrom('cat_illustrations as il')
+    .innerJoin('cat_sub_groups as sg', 'sg.id', 'il.sub_group_id')
+    .innerJoin('cat_main_groups as mg', 'mg.id', 'sg.main_group_id')
+    .select([
+      'il.id',
+      'il.image_code',
+      'il.image_name',
+      'sg.sub_number',
+      'mg.main_number',
+      'mg.id as main_id',
+    ])
+    .execute()
 }
 
 /**
- * The parts of a model (with where they are drawn) that pass any of the tests, each with the best rank it
- * gets, best first, then in the order of the group tree. Plain SQL, kept as a prepared statement on SQLite:
- * building, compiling and preparing it through the query builder on every call cost about a tenth of the
- * search.
+ * A model's parts of some generic names (0: parts without one): only the
+ * callouts where the model has parts of those names are read (cat_name_callouts, kept by the importer), a
+ * few of the model's thousands of fitments. Plain SQL kept as a prepared statement on SQLite;
+ * the list is one value, so the text stays the same whatever its length.
  */
-export async function modelPartsMatching(
-  db: Q,
-  modelId: number,
-  tests: RankedTest[],
-  limit: number,
-): Promise<PartsMatchRow[]> {
-  const embedded = embeddedSqlite(db)
-  const sqlite = !!embedded
-  const ranked = tests
-    .filter((t) => !('genericIds' in t.test && !t.test.genericIds.length))
-    .sort((a, b) => a.rank - b.rank)
-  if (!ranked.length) return []
-  const genericIds = [...new Set(ranked.flatMap((t) => ('genericIds' in t.test ? t.test.genericIds : [])))]
-  const q = new SqlText(sqlite)
-  const rank = ranked.map((t) => `when ${partsCondition(q, t.test, sqlite)} then ${Number(t.rank)}`).join(' ')
-  const model = q.value(modelId)
-  // The filter runs on every fitment of the model, the rank only on the parts it keeps: so the filter asks
-  // the generic names in one list, and the rank tells them apart.
-  const filter = [
-    ...ranked.filter((t) => !('genericIds' in t.test)).map((t) => partsCondition(q, t.test, sqlite)),
-    ...(genericIds.length ? [partsCondition(q, { genericIds }, sqlite)] : []),
-  ].join(' or ')
-  const text = `select p.disp_number, p.norm_number, p.part_name_cn, p.generic_name_id, p.name_pinyin,
-      p.name_initials, f.callout, f.quantity, il.image_code, il.image_name, sg.sub_number, mg.main_number,
-      case ${rank} end as rank
-    from cat_fitments f
+export function modelPartsOfNames(db: Q, modelId: number, genericIds: number[]): Promise<ModelPartRow[]> {
+  if (!genericIds.length) return Promise.resolve([])
+  const sqlite = !!embeddedSqlite(db)
+  const text = `select ${MODEL_PART_COLUMNS}
+    from cat_name_callouts n
+    join cat_fitments f
+      on f.model_id = n.model_id and f.illustration_id = n.illustration_id and f.callout = n.callout
     join cat_parts p on p.id = f.part_id
-    join cat_illustrations il on il.id = f.illustration_id
-    join cat_sub_groups sg on sg.id = il.sub_group_id
-    join cat_main_groups mg on mg.id = sg.main_group_id
-    where f.model_id = ${model} and (${filter})
-    order by rank, mg.id, sg.sub_number, f.callout
-    limit ${q.value(limit)}`
-  return runKept<PartsMatchRow>(db, text, q.values)
+    where n.model_id = ${sqlite ? '?' : '$1'} and ${
+      sqlite
+        ? 'n.generic_name_id in (select value from json_each(?))'
+        : 'n.generic_name_id = any($2::integer[])'
+    } and coalesce(p.generic_name_id, 0) = n.generic_name_id`
+  return runKept<ModelPartRow>(db, text, [modelId, sqlite ? JSON.stringify(genericIds) : genericIds])
+}
+
+/** A model's parts whose number starts so; at most `limit`. */
+export function modelPartsByNumber(db: Q, modelId: number, prefix: string, limit: number) {
+  const sqlite = !!embeddedSqlite(db)
+  const [a, b, c, d] = sqlite ? ['?', '?', '?', '?'] : ['$1', '$2', '$3', '$4']
+  // Parts first (SQLite takes a cross join's order as written): left to itself it may read the model's
+  // fitments and look each part up, the very scan the name search avoids.
+  const text = `select ${MODEL_PART_COLUMNS}
+    from cat_parts p cross join cat_fitments f
+    where p.norm_number >= ${a} and p.norm_number < ${b} and f.part_id = p.id and f.model_id = ${c}
+    limit ${d}`
+  return runKept<ModelPartRow>(db, text, [prefix, `${prefix}\u{10FFFF}`, modelId, limit])
 }
 
 /**

@@ -453,9 +453,9 @@ export class NameMatcher {
     return analyseQuery(raw, this.off, this.read)
   }
 
-  match(raw: string): NameMatch[] {
+  /** `q`: the query as `analyse` answered it, when the caller has it already. */
+  match(raw: string, q: Query = this.analyse(raw)): NameMatch[] {
     const { off } = this
-    const q = this.analyse(raw)
     if (!q.norm) return []
     const best = new Map<number, Candidate>()
     const literal = raw.trim()
@@ -582,8 +582,7 @@ export class NameMatcher {
    * reached nothing; at most `limit`, nearest first. Up to 8 letters allow one edit, longer ones one in four,
    * three at most.
    */
-  suggest(raw: string, limit = 5): Suggestion[] {
-    const q = this.analyse(raw)
+  suggest(raw: string, limit = 5, q: Query = this.analyse(raw)): Suggestion[] {
     const typed = q.latin ? q.norm : q.sound.full
     if (typed.length < 2) return []
     const max = Math.min(3, Math.max(1, Math.floor(typed.length / 4)))
@@ -611,5 +610,74 @@ export class NameMatcher {
       if (!known) byText.set(f.text, { text: f.text, ids: [id], distance: d, order: f.entry })
       else if (!known.ids.includes(id)) known.ids.push(id)
     }
+  }
+}
+
+export interface PartName {
+  /** 0 for parts without a generic name. */
+  genericId: number
+  name: string
+  pinyin: string
+  initials: string
+}
+
+/** Which of a part name's own texts a query is found in: its characters, its pinyin, its initials. */
+export type PartNameVia = 'name' | 'pinyin' | 'initials'
+
+/**
+ * The distinct names of the catalogue's parts (a few hundred to a few thousand), so the name search tests a
+ * part's own name, pinyin and initials once per name instead of once per part, and learns which generic
+ * names' parts it must read. Texts are compared in lower case, as `like` did in the SQL these tests ran as.
+ * Every one- and two-character piece of each text is indexed: a search looks at the names holding its first
+ * two characters only.
+ */
+export class PartNameIndex {
+  private readonly parts: PartName[]
+  private readonly texts: Record<PartNameVia, string[]>
+  private readonly pieces = new Map<string, number[]>()
+
+  constructor(parts: PartName[]) {
+    this.parts = parts
+    this.texts = {
+      name: parts.map((p) => p.name.toLowerCase()),
+      pinyin: parts.map((p) => p.pinyin.toLowerCase()),
+      initials: parts.map((p) => p.initials.toLowerCase()),
+    }
+    for (const [via, texts] of Object.entries(this.texts))
+      texts.forEach((text, i) => {
+        for (let at = 0; at < text.length; at++)
+          for (const piece of [text.slice(at, at + 1), text.slice(at, at + 2)]) {
+            const list = this.pieces.get(via + piece)
+            if (!list) this.pieces.set(via + piece, [i])
+            else if (list[list.length - 1] !== i) list.push(i)
+          }
+      })
+  }
+
+  private find(via: PartNameVia, text: string): number[] {
+    const holding = this.pieces.get(via + text.slice(0, 2)) ?? []
+    if (text.length <= 2) return holding
+    const texts = this.texts[via]
+    return holding.filter((i) => texts[i]?.includes(text))
+  }
+
+  /**
+   * The part names holding every word, else (with `sound`) the pinyin in their pinyin, else (with `initials`
+   * too) in their initials, each with how it was found; the generic names of those parts go into `reach`.
+   */
+  match(words: string[], sound: string, initials: boolean, reach: Set<number>): Map<string, PartNameVia> {
+    const found = new Map<string, PartNameVia>()
+    const add = (i: number, via: PartNameVia) => {
+      const part = this.parts[i] as PartName
+      if (!found.has(part.name)) found.set(part.name, via)
+      reach.add(part.genericId)
+    }
+    const [first, ...rest] = words
+    if (first)
+      for (const i of this.find('name', first))
+        if (rest.every((w) => this.texts.name[i]?.includes(w))) add(i, 'name')
+    if (sound) for (const i of this.find('pinyin', sound)) add(i, 'pinyin')
+    if (sound && initials) for (const i of this.find('initials', sound)) add(i, 'initials')
+    return found
   }
 }

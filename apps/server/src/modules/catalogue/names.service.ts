@@ -12,7 +12,14 @@ import type { AppContext } from '../../context'
 import { requireModel } from './browse.service'
 import * as repo from './catalogue.repository'
 import { catalogueVersion } from './catalogue-version'
-import { type NameMatch, NameMatcher, normalizeName, RANK } from './name-matcher'
+import {
+  type NameMatch,
+  NameMatcher,
+  normalizeName,
+  PartNameIndex,
+  type PartNameVia,
+  RANK,
+} from './name-matcher'
 
 const SEARCH_LIMIT = 100
 const SUGGESTIONS = 5
@@ -34,6 +41,20 @@ interface Names {
   list: GenericName[]
   byId: Map<number, GenericName>
   matcher: NameMatcher
+  partNames: PartNameIndex
+  /** Where each illustration sits in the group tree, by its id: the search's hits say so. */
+  places: Map<number, Place>
+}
+
+type Place = Awaited<ReturnType<typeof repo.illustrationPlaces>>[number]
+
+interface Ranked {
+  row: repo.ModelPartRow
+  rank: number
+  place: Place
+  /** How the part's own name matched, if it did. */
+  by: PartNameVia | undefined
+  byNumber: boolean
 }
 
 export class NamesService {
@@ -45,11 +66,17 @@ export class NamesService {
     return this.ctx.db.kysely
   }
 
-  /** The generic names with their aliases and their matcher: built once per catalogue version. */
+  /** The generic names with their aliases and their matcher, and the part names: built once per catalogue
+   * version. */
   private async genericNames(): Promise<Names> {
     const version = await catalogueVersion(this.ctx.db, this.ctx.clock.now())
     if (this.names?.version === version) return this.names
-    const [names, aliases] = await Promise.all([repo.genericNames(this.db), repo.genericAliases(this.db)])
+    const [names, aliases, partNames, places] = await Promise.all([
+      repo.genericNames(this.db),
+      repo.genericAliases(this.db),
+      repo.partNames(this.db),
+      repo.illustrationPlaces(this.db),
+    ])
     const aliasesOf = new Map<number, string[]>()
     for (const a of aliases) {
       const id = Number(a.generic_name_id)
@@ -64,7 +91,21 @@ export class NamesService {
       initials: n.initials,
       aliases: aliasesOf.get(Number(n.id)) ?? [],
     }))
-    this.names = { version, list, byId: new Map(list.map((n) => [n.id, n])), matcher: new NameMatcher(list) }
+    this.names = {
+      version,
+      list,
+      byId: new Map(list.map((n) => [n.id, n])),
+      matcher: new NameMatcher(list),
+      partNames: new PartNameIndex(
+        partNames.map((p) => ({
+          genericId: Number(p.generic_name_id),
+          name: p.name_cn,
+          pinyin: p.pinyin,
+          initials: p.initials,
+        })),
+      ),
+      places: new Map(places.map((p) => [Number(p.id), p])),
+    }
     return this.names
   }
 
@@ -75,63 +116,88 @@ export class NamesService {
 
   async nameSearch(modelCode: string, keyword: string): Promise<NameSearchAnswer> {
     const model = await requireModel(this.ctx.db, modelCode)
-    const { matcher } = await this.genericNames()
+    const { matcher, partNames, places } = await this.genericNames()
     const q = matcher.analyse(keyword)
     if (!q.norm) throw fail.invalid('关键字不能只有空格或标点')
-    const matches = matcher.match(keyword)
+    const matches = matcher.match(keyword, q)
     const byId = new Map(matches.map((m) => [m.id, m]))
     const number = normalizePartNumber(keyword)
     const looksLikeNumber = /^[0-9A-Z]{4,}$/.test(number) && /\d/.test(number)
-    // The part's own name and number rank as exact characters; its stored pinyin as a sound inside a name;
-    // its generic name as the matcher ranked it.
-    const tests: repo.RankedTest[] = [{ rank: RANK.contains, test: { words: q.tokens } }]
-    if (looksLikeNumber) tests.push({ rank: RANK.name, test: { number } })
-    if (q.latin) {
-      tests.push({ rank: RANK.soundContains, test: { pinyin: q.norm } })
-      tests.push({ rank: RANK.soundContains, test: { initials: q.norm } })
-    } else if (q.sound.syllables.length >= 2) {
-      // A homophone needs two syllables, as in the matcher.
-      tests.push({ rank: RANK.soundContains, test: { pinyin: q.sound.full } })
+    // The generic names as the matcher ranked them; when none is reached by its characters or sound, the
+    // nearest names by sound too, ranked last: they are not hits, they tell which suggestions this model has
+    // parts of.
+    const near = matches.some((m) => m.kind !== 'partial') ? [] : matcher.suggest(keyword, SUGGESTIONS * 2, q)
+    const genericRank = new Map(matches.map((m) => [m.id, m.rank]))
+    for (const s of near) for (const id of s.ids) if (!genericRank.has(id)) genericRank.set(id, SUGGESTED)
+    // The part's own name and number rank as exact characters, its stored pinyin (and initials, for typed
+    // Latin) as a sound inside a name; a homophone needs two syllables, as in the matcher. The part names are
+    // tested once each; only the parts of the generic names the tests reach are read (0: parts without one).
+    const reach = new Set(genericRank.keys())
+    const pinyin = q.latin ? q.norm : q.sound.syllables.length >= 2 ? q.sound.full : ''
+    const own = partNames.match(q.tokens, pinyin, q.latin, reach)
+    const [named, numbered] = await Promise.all([
+      repo.modelPartsOfNames(this.db, model.id, [...reach]),
+      looksLikeNumber ? repo.modelPartsByNumber(this.db, model.id, number, SEARCH_LIMIT) : [],
+    ])
+    const rows: Ranked[] = []
+    const seen = new Set<string>()
+    for (const r of named.concat(numbered)) {
+      const by = own.get(r.part_name_cn)
+      const byNumber = looksLikeNumber && r.norm_number.startsWith(number)
+      const rank = Math.min(
+        byNumber ? RANK.name : Number.POSITIVE_INFINITY,
+        by === 'name' ? RANK.contains : by ? RANK.soundContains : Number.POSITIVE_INFINITY,
+        genericRank.get(Number(r.generic_name_id)) ?? Number.POSITIVE_INFINITY,
+      )
+      const place = places.get(Number(r.illustration_id))
+      if (rank === Number.POSITIVE_INFINITY || !place) continue
+      // A part numbered so and also of a name reached comes twice: once is enough.
+      if (numbered.length) {
+        const key = `${r.norm_number} ${r.illustration_id} ${r.callout}`
+        if (seen.has(key)) continue
+        seen.add(key)
+      }
+      rows.push({ row: r, rank, place, by, byNumber })
     }
-    const ranks = new Map<number, number[]>()
-    for (const m of matches) ranks.set(m.rank, [...(ranks.get(m.rank) ?? []), m.id])
-    for (const [rank, genericIds] of ranks) tests.push({ rank, test: { genericIds } })
-    // When no name is reached by its characters or sound, the nearest names by sound ride along in the same
-    // query, ranked last: they are not hits, they tell which suggestions this model has parts of.
-    const near = matches.some((m) => m.kind !== 'partial') ? [] : matcher.suggest(keyword, SUGGESTIONS * 2)
-    tests.push({ rank: SUGGESTED, test: { genericIds: near.flatMap((s) => s.ids) } })
-    const rows = await repo.modelPartsMatching(this.db, model.id, tests, SEARCH_LIMIT)
-    const found = rows.filter((r) => Number(r.rank) < SUGGESTED)
-    const hits = found.map((r): NameSearchHit => {
-      // As the SQL matched it: the stored name, lower case (names are stored simplified).
-      const own = r.part_name_cn.toLowerCase()
+    // Best first, then in the order of the group tree.
+    rows.sort(
+      (a, b) =>
+        a.rank - b.rank ||
+        a.place.main_id - b.place.main_id ||
+        (a.place.sub_number < b.place.sub_number ? -1 : a.place.sub_number > b.place.sub_number ? 1 : 0) ||
+        a.row.callout - b.row.callout,
+    )
+    const hits: NameSearchHit[] = []
+    for (const { row: r, rank, place, by, byNumber } of rows) {
+      if (rank >= SUGGESTED || hits.length === SEARCH_LIMIT) break
       const generic = byId.get(Number(r.generic_name_id))
-      const [matched_by, matched_text] = q.tokens.every((t) => own.includes(t))
-        ? (['name', ''] as const)
-        : looksLikeNumber && r.norm_number.startsWith(number)
-          ? (['number', ''] as const)
-          : generic
-            ? ([matchedBy(generic), generic.text] as const)
-            : q.latin
-              ? ([r.name_pinyin.includes(q.norm) ? 'pinyin' : 'initials', ''] as const)
-              : (['sound', ''] as const)
-      return {
+      const [matched_by, matched_text] =
+        by === 'name'
+          ? (['name', ''] as const)
+          : byNumber
+            ? (['number', ''] as const)
+            : generic
+              ? ([matchedBy(generic), generic.text] as const)
+              : q.latin
+                ? ([by === 'pinyin' ? 'pinyin' : 'initials', ''] as const)
+                : (['sound', ''] as const)
+      hits.push({
         disp_number: r.disp_number,
         part_number: r.norm_number,
         part_name_cn: r.part_name_cn,
-        imageid: r.image_code,
-        image_name: r.image_name,
-        main_number: r.main_number,
-        sub_number: r.sub_number,
+        imageid: place.image_code,
+        image_name: place.image_name,
+        main_number: place.main_number,
+        sub_number: place.sub_number,
         callout: Number(r.callout),
         quantity: Number(r.quantity),
         matched_by,
         matched_text,
-      }
-    })
+      })
+    }
     if (hits.length) return { hits, suggestions: [] }
     // Nothing in this model: the nearest names by sound that it has parts of.
-    const present = new Set(rows.map((r) => Number(r.generic_name_id)))
+    const present = new Set(rows.map((r) => Number(r.row.generic_name_id)))
     const suggestions = near.filter((s) => s.ids.some((id) => present.has(id))).map((s) => s.text)
     return { hits, suggestions: suggestions.slice(0, SUGGESTIONS) }
   }
