@@ -3,7 +3,7 @@
 // illustration with parts, VIN query and name search through the full envelope, and a bare Fastify JSON
 // route as the ceiling, and the glossary's keyword search. Prints p50/p99 latency, requests per second and server CPU per request for the
 // steady state (the targets) and for the cold pass before it, the import rate and the server's peak resident
-// memory. Figures go to docs/performance.md by hand.
+// memory; last, the screens in Chromium (scripts/bench-screens.ts). Figures go to docs/performance.md by hand.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { resolve } from 'node:path'
@@ -24,8 +24,8 @@ import { freePort } from './free-port.mjs'
 const DB_PATH = resolve(REPO_ROOT, 'data/bench.sqlite')
 const CONNECTIONS = 32
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
-// BENCH_ONLY=vinquery,illustration measures just those (and the bare route); BENCH_PROFILE=1 writes the
-// server's CPU profile under data/profiles for Chrome DevTools.
+// BENCH_ONLY=vinquery,illustration measures just those (and the bare route; `screens` the screens);
+// BENCH_PROFILE=1 writes the server's CPU profile under data/profiles for Chrome DevTools.
 const ONLY = process.env.BENCH_ONLY?.split(',')
 const PROFILE = process.env.BENCH_PROFILE === '1'
 const TARGETS = { partsquery: 10, illustration: 10, vinquery: 20, namesearch: 20 } as Record<string, number>
@@ -422,4 +422,14 @@ try {
 } finally {
   server.kill('SIGTERM')
   bare.kill('SIGTERM')
+}
+
+// The screens in Chromium, on their own server with the demo catalogue (scripts/bench-screens.ts).
+if (!ONLY || ONLY.includes('screens')) {
+  const screens = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench-screens.ts'], {
+    cwd: REPO_ROOT,
+    stdio: 'inherit',
+  })
+  const code = await new Promise((done) => screens.once('exit', done))
+  if (code !== 0) process.exitCode = 1
 }

@@ -6,6 +6,7 @@ import { Table } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { useDisplaySize } from '../../../lib/display-size'
 import { formatMoney } from '../../../lib/format'
+import { useRowsInSteps } from '../../../lib/use-rows-in-steps'
 import { HostStockCell, useInHost } from '../../host-bridge'
 import { isPartHit } from '../part-codes'
 import { pendingPart } from '../pending-part'
@@ -32,6 +33,7 @@ const SPANNED = 13
 export function PartsSearchTable({ rows, loading, onOpen, onPick }: Props) {
   const large = useDisplaySize() === 'large'
   const inHost = useInHost()
+  const shown = useRowsInSteps(rows)
   const hostColumns: ColumnsType<PartsQueryRow> = inHost
     ? (['stock', 'price'] as const).map((show) => ({
         title: show === 'stock' ? '本店库存' : '本店售价',
@@ -149,7 +151,7 @@ export function PartsSearchTable({ rows, loading, onOpen, onPick }: Props) {
         loading={loading}
         rowKey={(row, i) => `${i}-${row.input}`}
         columns={columns}
-        dataSource={rows}
+        dataSource={shown}
         pagination={false}
         tableLayout="fixed"
         scroll={{ x: totalWidth(columns) }}

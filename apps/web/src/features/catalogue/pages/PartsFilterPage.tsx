@@ -2,6 +2,7 @@
 // thumbnail cards — and the in-vehicle part search by name, pinyin, initials, trade alias, homophone or number,
 // with 您是不是要找 suggestions when it finds nothing.
 import type { NameSearchHit } from '@epc/shared'
+import { useQueryClient } from '@tanstack/react-query'
 import type { InputRef } from 'antd'
 import { Button, Empty, Input, Skeleton } from 'antd'
 import { useEffect, useRef } from 'react'
@@ -11,6 +12,7 @@ import { useShortcut } from '../../../lib/keyboard'
 import { rememberResult } from '../../../lib/search-memory'
 import { useDraft } from '../../../lib/use-draft'
 import { useGroupTree } from '../api/group-tree'
+import { illustrationQuery } from '../api/illustration'
 import { useNameSearch } from '../api/name-search'
 import { useThumbnails } from '../api/thumbnails'
 import { DidYouMean } from '../components/DidYouMean'
@@ -36,6 +38,7 @@ export default function PartsFilterPage() {
   const fromType = fromTypeOf(params)
   const keyword = params.get('q') ?? ''
   const tree = useGroupTree(modelCode)
+  const queryClient = useQueryClient()
   const groups = tree.data?.groups ?? []
   const main = groups.find((g) => g.main_number === params.get('main')) ?? groups[0]
   const cards = (main?.subs ?? []).flatMap((sub) => sub.illustrations.map((ill) => ({ sub, ill })))
@@ -164,7 +167,16 @@ export default function PartsFilterPage() {
                     {cards.map(({ sub, ill }) => {
                       const svg = thumbs.data?.find((t) => t.imageid === ill.imageid)?.svg
                       return (
-                        <Link key={ill.imageid} to={detailUrl(ill.imageid)} className={styles.card}>
+                        <Link
+                          key={ill.imageid}
+                          to={detailUrl(ill.imageid)}
+                          className={styles.card}
+                          // The illustration's request leaves with the click, not after the next screen's
+                          // first render.
+                          onClick={() =>
+                            void queryClient.prefetchQuery(illustrationQuery(modelCode, ill.imageid))
+                          }
+                        >
                           <span className={styles.thumb}>
                             {svg ? (
                               <img src={svgSrc(svg)} alt={ill.image_name} />

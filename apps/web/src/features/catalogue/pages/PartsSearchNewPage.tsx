@@ -2,6 +2,7 @@
 // answered in one table. The query lives in the URL (?codes=A,B,C), so a reload or the header menu restores it.
 import { SearchOutlined } from '@ant-design/icons'
 import { MAX_PART_CODES, normalizePartNumber } from '@epc/shared'
+import { useQueryClient } from '@tanstack/react-query'
 import { Button, Card, Empty, Input, Tag, Typography } from 'antd'
 import type { TextAreaRef } from 'antd/es/input/TextArea'
 import { useEffect, useMemo, useRef, useState } from 'react'
@@ -10,7 +11,7 @@ import { paths } from '../../../config/paths'
 import { feedback } from '../../../lib/feedback'
 import { useShortcut } from '../../../lib/keyboard'
 import { rememberPartsVariant, rememberResult } from '../../../lib/search-memory'
-import { usePartsQuery } from '../api/parts-query'
+import { partsQueryQuery, usePartsQuery } from '../api/parts-query'
 import { PartDetailDrawer } from '../components/PartDetailDrawer'
 import styles from '../components/PartsSearch.module.css'
 import { PartsSearchTable } from '../components/PartsSearchTable'
@@ -22,6 +23,7 @@ export default function PartsSearchNewPage() {
   const codesParam = params.get('codes') ?? ''
   const codes = useMemo(() => codesFromParam(codesParam), [codesParam])
   const query = usePartsQuery(codes)
+  const queryClient = useQueryClient()
   const [text, setText] = useState(() => codes.join('\n'))
   const [openPart, setOpenPart] = useState<string | null>(null)
   const inputRef = useRef<TextAreaRef>(null)
@@ -47,7 +49,11 @@ export default function PartsSearchNewPage() {
     const param = codesToParam(list)
     setShown(param)
     if (param === codesParam) void query.refetch()
-    else setParams({ codes: param })
+    else {
+      // The request leaves now rather than after the navigation has rendered the page again (~0.1 s).
+      void queryClient.prefetchQuery(partsQueryQuery(codesFromParam(param)))
+      setParams({ codes: param })
+    }
   }
 
   const submit = () => {

@@ -11,6 +11,7 @@ import { feedback } from '../../../lib/feedback'
 import { useShortcut } from '../../../lib/keyboard'
 import { rememberResult } from '../../../lib/search-memory'
 import { useDraft } from '../../../lib/use-draft'
+import { groupTreeQuery } from '../api/group-tree'
 import { catalogueKeys } from '../api/keys'
 import { useVinHistory } from '../api/vin-history'
 import { useVinQuery, vinQueryOptions } from '../api/vin-query'
@@ -78,6 +79,8 @@ export default function VinSearchPage() {
     if (!found || !only || found.status !== 'one' || asked.current !== result.vin) return
     // A wrong check digit may mean a mistyped VIN: the clerk sees the warning and continues by hand.
     if (found.decode.checkDigitValid !== false) {
+      // The group tree's request leaves now, not after the next screen's first render.
+      void queryClient.prefetchQuery(groupTreeQuery(only.ModelId))
       navigate(partsFilterUrl({ modelCode: only.ModelId, vin: found.vinCode, fromType: 1 }))
     }
   }

@@ -5,6 +5,7 @@ import { Button, Table, Tag, Tooltip } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { formatMoney } from '../../../lib/format'
 import { useSession } from '../../../lib/session'
+import { useRowsInSteps } from '../../../lib/use-rows-in-steps'
 import { maySeeDealerPurchasePrice } from '../../host-bridge'
 import { SHEET_TEXTS } from '../texts'
 import { linesTotal } from '../totals'
@@ -35,6 +36,7 @@ export function SheetLines({
   const quote = kind === 'quote'
   const seesPurchase = maySeeDealerPurchasePrice(useSession((s) => s.info))
   const total = linesTotal(lines)
+  const shown = useRowsInSteps(lines)
   const columns: ColumnsType<SheetLine> = [
     { title: '序号', key: 'no', width: 44, align: 'center', render: (_, _l, i) => i + 1 },
     {
@@ -125,7 +127,7 @@ export function SheetLines({
       size={size}
       rowKey="Id"
       columns={columns}
-      dataSource={lines}
+      dataSource={shown}
       loading={loading}
       pagination={false}
       scroll={{ x: quote ? 840 : 700 }}

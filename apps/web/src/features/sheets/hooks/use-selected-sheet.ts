@@ -2,20 +2,24 @@
 // highlights it again, and logout forgets it. The row comes from the page shown, or is looked up by number
 // when it sits on another page or outside the search; a sheet deleted elsewhere counts as none.
 import type { SheetKind } from '@epc/shared'
-import type { UseQueryResult } from '@tanstack/react-query'
+import { type UseQueryResult, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useState } from 'react'
 import { loadSelectedSheet, saveSelectedSheet } from '../../../lib/storage'
+import { sheetLinesQuery } from '../api/get-sheet-lines'
 import { useSheetById } from '../api/get-sheet-page'
 import type { SheetPage } from '../types'
 
 export function useSelectedSheet(kind: SheetKind, list: UseQueryResult<SheetPage>) {
   const [storedId, setStoredId] = useState(() => loadSelectedSheet(kind))
+  const queryClient = useQueryClient()
   const select = useCallback(
     (orderId: string | null) => {
+      // The lines' request leaves with the click, not after the screen has rendered the new selection.
+      if (orderId) void queryClient.prefetchQuery(sheetLinesQuery(kind, orderId))
       saveSelectedSheet(kind, orderId)
       setStoredId(orderId)
     },
-    [kind],
+    [kind, queryClient],
   )
 
   const inPage = list.data?.rows.find((r) => r.OrderId === storedId) ?? null
