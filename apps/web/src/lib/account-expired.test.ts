@@ -7,10 +7,12 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { BillingMessages, type LoginInfo } from '@epc/shared'
+import { message, notification } from 'antd'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { freePort, startServer } from '../test/real-server'
 import { ApiError, api, RENEW_LOGIN_PATH } from './api-client'
+import { bindFeedback } from './feedback'
 import { setNavigator } from './navigation'
 import { clearAllStoredState, loadLoginInfo, saveLoginInfo } from './storage'
 
@@ -58,6 +60,9 @@ async function refusedQuery(): Promise<ApiError> {
 }
 
 beforeAll(async () => {
+  // antd's static message and notification, bound at once as the app binds its hosts: what the client says
+  // lands in this document.
+  bindFeedback({ message, notification })
   dataDir = mkdtempSync(join(tmpdir(), 'epc-web-expired-'))
   const port = await freePort()
   server = await startServer(port, dataDir)
@@ -68,7 +73,11 @@ beforeAll(async () => {
   db.pragma('busy_timeout = 5000')
 })
 
-afterAll(() => {
+afterAll(async () => {
+  // Let antd's hosts unmount while the document still exists.
+  message.destroy()
+  notification.destroy()
+  await new Promise((done) => setTimeout(done, 100))
   db?.close()
   server?.kill('SIGTERM')
   rmSync(dataDir, { recursive: true, force: true })

@@ -6,9 +6,11 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type CompanyInfo, type LoginInfo, Messages, ResultCode } from '@epc/shared'
+import { message, notification } from 'antd'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { freePort, startServer } from '../test/real-server'
 import { ApiError, api, isResultCode } from './api-client'
+import { bindFeedback } from './feedback'
 import { setNavigator } from './navigation'
 import { clearAllStoredState, LOGIN_INFO_KEY, loadLoginInfo, saveLoginInfo } from './storage'
 
@@ -27,6 +29,9 @@ function knowButton(): HTMLButtonElement | undefined {
 }
 
 beforeAll(async () => {
+  // antd's static message and notification, bound at once as the app binds its hosts: what the client says
+  // lands in this document.
+  bindFeedback({ message, notification })
   dataDir = mkdtempSync(join(tmpdir(), 'epc-web-'))
   const port = await freePort()
   origin = `http://127.0.0.1:${port}`
@@ -35,7 +40,11 @@ beforeAll(async () => {
   ;(window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(`${origin}/`)
 })
 
-afterAll(() => {
+afterAll(async () => {
+  // Let antd's hosts unmount while the document still exists.
+  message.destroy()
+  notification.destroy()
+  await new Promise((done) => setTimeout(done, 100))
   server?.kill('SIGTERM')
   rmSync(dataDir, { recursive: true, force: true })
 })
