@@ -2,6 +2,7 @@
 // separate processes or kill one.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { resolve } from 'node:path'
+import { freePort } from '../../../scripts/free-port.mjs'
 import { REPO_ROOT } from '../src/config'
 
 export interface ServerProcess {
@@ -68,5 +69,25 @@ export async function startServer(env: Record<string, string>): Promise<ChildPro
 export function exited(child: ChildProcess): Promise<void> {
   return new Promise((done) =>
     child.exitCode !== null || child.signalCode !== null ? done() : child.once('exit', () => done()),
+  )
+}
+
+/** Several server processes on free ports with the same settings (a scaled-out site), and their addresses. */
+export async function startServers(env: Record<string, string>, count = 2) {
+  const servers: ChildProcess[] = []
+  const bases: string[] = []
+  for (let i = 0; i < count; i++) {
+    const port = await freePort()
+    servers.push(await startServer({ ...env, PORT: String(port) }))
+    bases.push(`http://127.0.0.1:${port}`)
+  }
+  return { servers, bases }
+}
+
+/** Stops the processes and waits until each has exited. */
+export async function stopServers(servers: ChildProcess[]) {
+  for (const s of servers) s.kill('SIGTERM')
+  await Promise.all(
+    servers.map((s) => new Promise((r) => (s.exitCode !== null ? r(null) : s.once('exit', r)))),
   )
 }

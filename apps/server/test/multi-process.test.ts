@@ -5,10 +5,9 @@ import type { ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { AccountMessages, DEMO_SITE_KEYS, type EnvelopeRequest, Messages } from '@epc/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freePort } from '../../../scripts/free-port.mjs'
 import { decodeData, sealRequest } from '../src/call/envelope-codec'
 import type { Db } from '../src/db/database'
-import { startServer } from './child-server'
+import { startServers, stopServers } from './child-server'
 import { freshDatabase } from './helper'
 
 const enabled = Boolean(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)
@@ -26,18 +25,13 @@ describe.runIf(enabled)('two server processes on one PostgreSQL and one Redis', 
       REDIS_PREFIX: `epc-test-${randomBytes(4).toString('hex')}:`,
       SMS_PROVIDER: 'console',
     }
-    for (let i = 0; i < 2; i++) {
-      const port = await freePort()
-      servers.push(await startServer({ ...env, PORT: String(port) }))
-      bases.push(`http://127.0.0.1:${port}`)
-    }
+    const started = await startServers(env)
+    servers.push(...started.servers)
+    bases.push(...started.bases)
   }, 90_000)
 
   afterAll(async () => {
-    for (const s of servers) s.kill('SIGTERM')
-    await Promise.all(
-      servers.map((s) => new Promise((r) => (s.exitCode !== null ? r(null) : s.once('exit', r)))),
-    )
+    await stopServers(servers)
     await database?.drop()
   })
 

@@ -8,12 +8,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DEMO_SITE_KEYS } from '@epc/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freePort } from '../../../scripts/free-port.mjs'
 import { decodeData, sealRequest } from '../src/call/envelope-codec'
 import { systemClock } from '../src/clock'
 import type { Db } from '../src/db/database'
 import { FakePayPlatform, type FakeTrade } from '../src/modules/fakepay/fake-platform'
-import { startServer } from './child-server'
+import { startServers, stopServers } from './child-server'
 import { freshDatabase } from './helper'
 
 const enabled = Boolean(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)
@@ -55,18 +54,13 @@ describe.runIf(enabled)('two server processes receiving the same payment notify'
       WECHAT_APIV3_KEY: wechat.apiV3Key,
       WECHAT_GATEWAY: 'http://127.0.0.1:9',
     }
-    for (let i = 0; i < 2; i++) {
-      const port = await freePort()
-      servers.push(await startServer({ ...env, PORT: String(port) }))
-      bases.push(`http://127.0.0.1:${port}`)
-    }
+    const started = await startServers(env)
+    servers.push(...started.servers)
+    bases.push(...started.bases)
   }, 120_000)
 
   afterAll(async () => {
-    for (const s of servers) s.kill('SIGTERM')
-    await Promise.all(
-      servers.map((s) => new Promise((r) => (s.exitCode !== null ? r(null) : s.once('exit', r)))),
-    )
+    await stopServers(servers)
     await database?.drop()
     if (folder) rmSync(folder, { recursive: true, force: true })
   })

@@ -5,9 +5,8 @@ import type { ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { DEMO_SITE_KEYS, Messages } from '@epc/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freePort } from '../../../scripts/free-port.mjs'
 import { decodeData, sealRequest } from '../src/call/envelope-codec'
-import { startServer } from './child-server'
+import { startServers, stopServers } from './child-server'
 import { type FreshDatabase, freshDatabase } from './helper'
 
 const enabled = Boolean(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)
@@ -24,18 +23,13 @@ describe.runIf(enabled)('staff changes across two server processes', () => {
       REDIS_URL: process.env.TEST_REDIS_URL ?? '',
       REDIS_PREFIX: `epc-test-${randomBytes(4).toString('hex')}:`,
     }
-    for (let i = 0; i < 2; i++) {
-      const port = await freePort()
-      servers.push(await startServer({ ...env, PORT: String(port) }))
-      bases.push(`http://127.0.0.1:${port}`)
-    }
+    const started = await startServers(env)
+    servers.push(...started.servers)
+    bases.push(...started.bases)
   }, 120_000)
 
   afterAll(async () => {
-    for (const s of servers) s.kill('SIGTERM')
-    await Promise.all(
-      servers.map((s) => new Promise((r) => (s.exitCode !== null ? r(null) : s.once('exit', r)))),
-    )
+    await stopServers(servers)
     await database?.drop()
   })
 
