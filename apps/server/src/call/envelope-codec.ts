@@ -98,9 +98,9 @@ export function successBody(data: string): Buffer {
 
 /**
  * A piece of answers' JSON kept deflated, such as a drawing many models share, so that an answer holding it
- * is spliced (spliceDeflated) instead of serialised and deflated whole again. Plain bytes, so the answer
- * cache can keep it: the piece's Adler-32 and length (4 bytes each), then raw deflate blocks ending on a
- * byte boundary, none marked last.
+ * is spliced (spliceDeflated) instead of serialised and deflated whole again. Plain bytes, so the catalogue
+ * can store it: the piece's Adler-32 and length (4 bytes each), then raw deflate blocks ending on a byte
+ * boundary, none marked last.
  */
 export type DeflatedPiece = Buffer
 
@@ -134,37 +134,57 @@ function adlerCombine(first: number, second: number, secondLength: number): numb
   return b * 65536 + a
 }
 
-function rawBlocks(bytes: Buffer, last: boolean): Buffer {
-  return deflateRawSync(bytes, {
-    level: DEFLATE_LEVEL,
-    finishFlush: last ? constants.Z_FINISH : constants.Z_SYNC_FLUSH,
-  })
-}
-
 export function deflatedPiece(json: string): DeflatedPiece {
   const bytes = Buffer.from(json, 'utf8')
   const sums = Buffer.alloc(8)
   sums.writeUInt32BE(adler32(bytes), 0)
   sums.writeUInt32BE(bytes.length, 4)
-  return Buffer.concat([sums, rawBlocks(bytes, false)])
+  const blocks = deflateRawSync(bytes, { level: DEFLATE_LEVEL, finishFlush: constants.Z_SYNC_FLUSH })
+  return Buffer.concat([sums, blocks])
 }
 
 // The zlib header encodeData's deflateSync writes at level 2: deflate, 32 KB window, "fast" level.
 const ZLIB_HEADER = Buffer.from([0x78, 0x5e])
+const STORED_MAX = 65_535
 
-/** `data` for the JSON `head + piece + tail`: one zlib stream of three runs of deflate blocks. */
+/** Bytes as stored (uncompressed) deflate blocks, none marked last: no zlib call, byte-aligned at both ends. */
+function storedBlocks(bytes: Buffer): Buffer[] {
+  const blocks: Buffer[] = []
+  for (let start = 0; start < bytes.length; start += STORED_MAX) {
+    const length = Math.min(STORED_MAX, bytes.length - start)
+    const header = Buffer.alloc(5)
+    header.writeUInt16LE(length, 1)
+    header.writeUInt16LE(~length & 0xffff, 3)
+    blocks.push(header, bytes.subarray(start, start + length))
+  }
+  return blocks
+}
+
+/**
+ * `data` for the JSON `head + piece + tail`: one zlib stream of three runs of deflate blocks. The head (a
+ * few hundred bytes of names) goes stored, which spares a zlib stream for little; the tail is deflated as a
+ * zlib stream of its own, whose trailer is its Adler-32, so no byte of it is summed in JavaScript.
+ */
 export function spliceDeflated(head: string, piece: DeflatedPiece, tail: string): string {
   const headBytes = Buffer.from(head, 'utf8')
   const tailBytes = Buffer.from(tail, 'utf8')
+  const tailStream = deflateSync(tailBytes, { level: DEFLATE_LEVEL })
+  const tailAdler = tailStream.readUInt32BE(tailStream.length - 4)
   const adler = adlerCombine(
     adlerCombine(adler32(headBytes), piece.readUInt32BE(0), piece.readUInt32BE(4)),
-    adler32(tailBytes),
+    tailAdler,
     tailBytes.length,
   )
   const trailer = Buffer.alloc(4)
   trailer.writeUInt32BE(adler)
-  const blocks = piece.subarray(8)
-  const stream = [ZLIB_HEADER, rawBlocks(headBytes, false), blocks, rawBlocks(tailBytes, true), trailer]
+  const stream = [
+    ZLIB_HEADER,
+    ...storedBlocks(headBytes),
+    piece.subarray(8),
+    // The tail's own blocks, between its 2-byte zlib header and its checksum; the last is marked last.
+    tailStream.subarray(2, -4),
+    trailer,
+  ]
   return Buffer.concat(stream).toString('base64')
 }
 

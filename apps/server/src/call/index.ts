@@ -2,7 +2,9 @@
 // Modules import from here only; the codec, the caches and the queue stay inside (biome.json keeps it so).
 export type { Access, Caller } from './auth'
 export { bearerToken } from './auth'
+// A piece of answers kept deflated where it is stored (an illustration's drawing), spliced by splicedAnswer.
+export { type DeflatedPiece, deflatedPiece } from './envelope-codec'
 export { AppError, fail } from './errors'
 export { metrics } from './metrics'
 export { quotaKey } from './quota'
-export { type CallDefinition, type CallInput, registerCall, splicedAnswer } from './serve'
+export { type CallDefinition, type CallInput, JsonText, registerCall, splicedAnswer } from './serve'

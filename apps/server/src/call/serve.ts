@@ -17,8 +17,8 @@ import type { AnswerCache } from './answer-cache'
 import { queueAnswer } from './answer-queue'
 import { type Access, authenticate, type Caller, type SessionGate } from './auth'
 import {
+  type DeflatedPiece,
   decryptContent,
-  deflatedPiece,
   encodeData,
   signMatches,
   spliceDeflated,
@@ -86,20 +86,25 @@ class FinalAnswer {
   ) {}
 }
 
+/** JSON already written (by the database), put into an answer as it is. */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
 /**
- * An answer in three runs whose middle one many answers share, such as an illustration's drawing: the
- * middle is read (load) and deflated once per key, kept in the answer cache, and spliced into each answer.
+ * An answer in three runs whose middle one is kept deflated, such as an illustration's drawing (the
+ * catalogue stores it so: catalogue-data/import/drawing-piece.ts): only the runs around it are encoded.
  */
 class SplicedAnswer {
   constructor(
     readonly head: object,
-    readonly piece: { key: unknown; load(): Promise<object> },
-    readonly tail: object,
+    readonly piece: DeflatedPiece,
+    readonly tail: Record<string, unknown>,
   ) {}
 }
 
-/** The answer `{...head, ...piece, ...tail}`, its piece shared by all answers of the same key. */
-export function splicedAnswer(head: object, piece: SplicedAnswer['piece'], tail: object) {
+/** The answer `{...head, ...piece, ...tail}`; a JsonText value in the tail goes in as written. */
+export function splicedAnswer(head: object, piece: DeflatedPiece, tail: Record<string, unknown>) {
   return new SplicedAnswer(head, piece, tail)
 }
 
@@ -230,8 +235,7 @@ async function runCall<S extends z.ZodMiniType, A extends Access, V, N>(
     return { status: 200, body: { ResultCode: ResultCode.Success, ResultMsg: Messages.success } }
   }
   const answer = def.encode ? def.encode(value) : value
-  const data =
-    answer instanceof SplicedAnswer ? await encodeSpliced(pipeline.answers, answer) : encodeData(answer)
+  const data = answer instanceof SplicedAnswer ? encodeSpliced(answer) : encodeData(answer)
   // A call that changes data keeps its answer as a value: the replay memory stores it.
   if (def.mutates) {
     return { status: 200, body: { ResultCode: ResultCode.Success, ResultMsg: Messages.success, data } }
@@ -251,19 +255,14 @@ function afterOf<S extends z.ZodMiniType, A extends Access, V, N>(
   return after && (() => after(input, note))
 }
 
-/** The envelope's `data` of a spliced answer: the runs deflated apart, the piece as kept. */
-async function encodeSpliced(answers: AnswerCache, answer: SplicedAnswer): Promise<string> {
-  const key = await answers.key('piece', answer.piece.key)
-  let piece = answers.get(key)?.bytes
-  if (!piece) {
-    piece = deflatedPiece(JSON.stringify(await answer.piece.load()).slice(1, -1))
-    answers.set(key, { bytes: piece })
-  }
+/** The envelope's `data` of a spliced answer: the runs around the kept piece encoded, the piece as kept. */
+function encodeSpliced(answer: SplicedAnswer): string {
   const head = JSON.stringify(answer.head)
-  const tail = JSON.stringify(answer.tail)
-  return spliceDeflated(
-    head === '{}' ? '{' : `${head.slice(0, -1)},`,
-    piece,
-    tail === '{}' ? '}' : `,${tail.slice(1)}`,
-  )
+  const tail = Object.entries(answer.tail)
+    .map(
+      ([key, value]) =>
+        `${JSON.stringify(key)}:${value instanceof JsonText ? value.text : JSON.stringify(value)}`,
+    )
+    .join(',')
+  return spliceDeflated(head === '{}' ? '{' : `${head.slice(0, -1)},`, answer.piece, tail ? `,${tail}}` : '}')
 }

@@ -13,6 +13,7 @@ import * as m0009 from './migrations/0009_host_prices'
 import * as m0010 from './migrations/0010_staff'
 import * as m0011 from './migrations/0011_messages_profile'
 import * as m0012 from './migrations/0012_name_index'
+import * as m0013 from './migrations/0013_drawing_pieces'
 
 const migrations = {
   '0001_accounts': m0001,
@@ -27,6 +28,7 @@ const migrations = {
   '0010_staff': m0010,
   '0011_messages_profile': m0011,
   '0012_name_index': m0012,
+  '0013_drawing_pieces': m0013,
 }
 
 export type MigrationName = keyof typeof migrations

@@ -268,6 +268,8 @@ export interface CatIllustrationsTable {
   width: number
   height: number
   callouts: string
+  /** The drawing's answer fields, deflated (catalogue-data/import/drawing-piece.ts); null only mid-migration. */
+  drawing_piece: Buffer | null
 }
 
 export interface CatModelIllustrationsTable {

@@ -2,6 +2,7 @@
 // needs, how each row is checked, and where it is written. Files are imported in this order, parents first.
 import { normalizePartNumber, VIN_ALPHABET, WAREHOUSE_CODES } from '@epc/shared'
 import { type Position, parsePosition, positionOfName } from '../../modules/catalogue/position'
+import { drawingPiece } from './drawing-piece'
 import { flag, integer, money, type Row, RowError, ref, text } from './fields'
 import type { BatchUpsert, ImportWriter, UpsertSpec } from './writer'
 
@@ -267,9 +268,18 @@ export const TABLES: TableDef[] = [
         ctx,
         {
           table: 'cat_illustrations',
-          columns: ['image_code', 'image_name', 'sub_group_id', 'svg', 'width', 'height', 'callouts'],
+          columns: [
+            'image_code',
+            'image_name',
+            'sub_group_id',
+            'svg',
+            'width',
+            'height',
+            'callouts',
+            'drawing_piece',
+          ],
           conflict: ['image_code'],
-          update: ['image_name', 'sub_group_id', 'svg', 'width', 'height', 'callouts'],
+          update: ['image_name', 'sub_group_id', 'svg', 'width', 'height', 'callouts', 'drawing_piece'],
           returning: { id: 'id', key: 'image_code' },
         },
         ctx.ids.illustrations,
@@ -292,14 +302,21 @@ export const TABLES: TableDef[] = [
             throw new RowError('svg', '不是带 viewBox 的 SVG 图')
           if (/<script|\son\w+=|javascript:|<foreignObject/i.test(svg))
             throw new RowError('svg', '图中含有脚本，已拒绝')
+          const drawing = {
+            svg,
+            width: Math.round(Number(box[1])),
+            height: Math.round(Number(box[2])),
+            callouts: JSON.stringify(callouts),
+          }
           await batch.add([
             code,
             name,
             sub,
-            svg,
-            Math.round(Number(box[1])),
-            Math.round(Number(box[2])),
-            JSON.stringify(callouts),
+            drawing.svg,
+            drawing.width,
+            drawing.height,
+            drawing.callouts,
+            drawingPiece(drawing),
           ])
         },
         finish: () => batch.flush(),

@@ -1,27 +1,23 @@
 // The car-model browse (brands, series, models: free) and a model's catalogue: group tree, thumbnails and
 // the illustration with its parts.
-import type {
-  BrandInitial,
-  CarInfo,
-  GroupTreeAnswer,
-  IllustrationAnswer,
-  IllustrationPart,
-  SeriesEntry,
-} from '@epc/shared'
-import { type Caller, fail } from '../../call'
+import type { BrandInitial, CarInfo, GroupTreeAnswer, IllustrationAnswer, SeriesEntry } from '@epc/shared'
+import { type Caller, type DeflatedPiece, fail, JsonText } from '../../call'
 import type { AppContext } from '../../context'
 import type { Db } from '../../db/database'
-import { money, toCarInfo } from './catalogue.dto'
+import { toCarInfo } from './catalogue.dto'
 import * as repo from './catalogue.repository'
 
 /** The fields of an illustration answer that come from the drawing alone; many models share a drawing. */
 export type Drawing = Pick<IllustrationAnswer, 'svg' | 'width' | 'height' | 'callouts'>
 
-/** An illustration's answer in its three runs: what comes before the drawing, the drawing's id, the parts. */
+/**
+ * An illustration's answer in three runs: what comes before the drawing, the drawing's fields as the
+ * catalogue keeps them deflated, and the parts as the database wrote their JSON.
+ */
 export interface Illustration {
   head: Omit<IllustrationAnswer, keyof Drawing | 'parts'>
-  drawingId: number
-  parts: IllustrationPart[]
+  drawing: DeflatedPiece
+  parts: JsonText
 }
 
 /** The model of a code, or 10001 (not found). */
@@ -107,12 +103,11 @@ export class BrowseService {
     })
   }
 
-  /** The illustration without its drawing, which drawing() reads when the call layer has not kept it. */
   async illustration(caller: Caller, modelCode: string, imageCode: string): Promise<Illustration> {
     const model = await requireModel(this.ctx.db, modelCode)
     const il = await repo.findIllustration(this.db, model.id, imageCode)
-    if (!il) throw fail.notFound()
-    const parts = await repo.illustrationParts(this.db, model.id, il.id, caller.type4s)
+    if (!il?.drawing_piece) throw fail.notFound()
+    const [parts] = await repo.illustrationPartsJson(this.db, model.id, il.id, caller.type4s)
     return {
       head: {
         model: toCarInfo(model),
@@ -123,37 +118,8 @@ export class BrowseService {
         sub_number: il.sub_number,
         sub_name: il.sub_name,
       },
-      drawingId: il.id,
-      parts: parts.map((p) => ({
-        callout: Number(p.callout),
-        disp_number: p.disp_number,
-        part_number: p.norm_number,
-        part_name_cn: p.part_name_cn,
-        quantity: Number(p.quantity),
-        note: p.note,
-        remark: p.remark,
-        price: money(p.price_fen),
-        stock_total: Number(p.stock_total ?? 0),
-        sales_banned: Number(p.sales_banned ?? 0) === 1,
-        substitutes: Number(p.substitute_count ?? 0),
-        replaced_by: p.replaced_by ?? null,
-        flag: Number(p.substitute_count ?? 0) > 0 || p.replaced_by ? 1 : 0,
-      })),
-    }
-  }
-
-  async drawing(drawingId: number): Promise<Drawing> {
-    const row = await repo.drawingOf(this.db, drawingId)
-    if (!row) throw fail.notFound()
-    return {
-      svg: row.svg,
-      width: row.width,
-      height: row.height,
-      callouts: (JSON.parse(row.callouts) as [number, number, number][]).map(([callout, x, y]) => ({
-        callout,
-        x,
-        y,
-      })),
+      drawing: il.drawing_piece,
+      parts: new JsonText(parts?.parts ?? '[]'),
     }
   }
 }

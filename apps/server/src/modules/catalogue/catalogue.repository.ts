@@ -1,11 +1,16 @@
 // SQL of the catalogue look-ups. Every function takes the database (or a transaction) and answers rows;
 // the service turns them into the answers of docs/api.md.
-import { type Kysely, sql } from 'kysely'
+import { type Kysely, SqliteAdapter, sql } from 'kysely'
 import { type Db, embeddedSqlite } from '../../db/database'
 import { precompiled, runKept } from '../../db/precompiled'
 import type { Database } from '../../db/schema'
 
 type Q = Kysely<Database>
+
+/** Whether a query runs on SQLite (in a transaction too), for the few queries each dialect writes its way. */
+function onSqlite(db: Q): boolean {
+  return db.getExecutor().adapter instanceof SqliteAdapter
+}
 
 const modelColumns = [
   'cat_models.id',
@@ -58,16 +63,27 @@ export async function findModel(db: Q, modelCode: string) {
   return (await modelByCode(db, modelCode))[0]
 }
 
-// The VIN query's two: every VIN not yet in the answer cache runs them.
-export const findModelsByIds = precompiled((db: Q, ids: number[]) =>
-  modelsQuery(db).where('cat_models.id', 'in', ids).orderBy('cat_models.year', 'desc'),
-)
-
-export const vinPatterns = precompiled((db: Q, wmi: string) =>
-  db
-    .selectFrom('cat_vin_patterns')
-    .select(['vds_pattern', 'year_from', 'year_to', 'model_id'])
-    .where('wmi', '=', wmi),
+// The VIN query's one: the models whose VIN patterns the maker (WMI), descriptor (VDS) and model year match,
+// matched in SQL (a WMI has hundreds of patterns; handing them all over cost more than the rest of a query).
+// A pattern's `*` stands for any one character; the VDS comes padded to five characters with one no
+// pattern holds, so a short descriptor matches only where the pattern does not care.
+export const modelsOfVin = precompiled((db: Q, wmi: string, vds: string, year: number | null) =>
+  modelsQuery(db)
+    .where('cat_models.id', 'in', (eb) =>
+      eb
+        .selectFrom('cat_vin_patterns')
+        .select('model_id')
+        .where('wmi', '=', wmi)
+        .where(sql<boolean>`${vds} like replace(vds_pattern, '*', '_')`)
+        .where((w) =>
+          w.or([
+            w(sql`cast(${year} as integer)`, 'is', null),
+            w.and([w('year_from', '<=', sql<number>`${year}`), w('year_to', '>=', sql<number>`${year}`)]),
+          ]),
+        ),
+    )
+    .orderBy('cat_models.year', 'desc')
+    .orderBy('cat_models.id'),
 )
 
 // Browse
@@ -152,6 +168,7 @@ const illustrationOfModel = precompiled((db: Q, modelId: number, imageCode: stri
       'il.id',
       'il.image_code',
       'il.image_name',
+      'il.drawing_piece',
       'sg.sub_number',
       'sg.name_cn as sub_name',
       'mg.main_number',
@@ -163,17 +180,6 @@ const illustrationOfModel = precompiled((db: Q, modelId: number, imageCode: stri
 
 export async function findIllustration(db: Q, modelId: number, imageCode: string) {
   return (await illustrationOfModel(db, modelId, imageCode))[0]
-}
-
-const drawing = precompiled((db: Q, illustrationId: number) =>
-  db
-    .selectFrom('cat_illustrations')
-    .select(['svg', 'width', 'height', 'callouts'])
-    .where('id', '=', illustrationId),
-)
-
-export async function drawingOf(db: Q, illustrationId: number) {
-  return (await drawing(db, illustrationId))[0]
 }
 
 /** The part row of the outer query (aliased p), for correlated sub-queries. */
@@ -193,35 +199,37 @@ function partListing(db: Q, type4s: number) {
     stock: sql.ref<number>('p.stock_total'),
     banned: sql.ref<number>('p.sales_banned'),
     substitutes: sql.ref<number>('p.substitute_count'),
-    newer: sql.ref<string | null>('p.replaced_by'),
   }
 }
 
-export const illustrationParts = precompiled(
+/**
+ * The parts of a model's illustration as the JSON array of its answer (docs/api.md), written by the
+ * database: handing 13 values of 50-odd rows over one by one, making them objects and serialising them cost
+ * more than the look-ups themselves. Each dialect has its JSON functions; prices in yuan (integer fen / 100,
+ * exact to the cent in a double, as fenToYuan gives them).
+ */
+export const illustrationPartsJson = precompiled(
   (db: Q, modelId: number, illustrationId: number, type4s: number) => {
     const l = partListing(db, type4s)
+    const order = sql`order by f.callout, p.disp_number`
+    const listed = sql`p.substitute_count > 0 or coalesce(p.replaced_by, '') <> ''`
+    const list = onSqlite(db)
+      ? sql<string>`json_group_array(json_object('callout', f.callout, 'disp_number', p.disp_number,
+          'part_number', p.norm_number, 'part_name_cn', p.part_name_cn, 'quantity', f.quantity, 'note', f.note,
+          'remark', p.remark, 'price', ${l.price} / 100.0, 'stock_total', p.stock_total,
+          'sales_banned', json(iif(p.sales_banned = 1, 'true', 'false')), 'substitutes', p.substitute_count,
+          'replaced_by', p.replaced_by, 'flag', iif(${listed}, 1, 0)) ${order})`
+      : sql<string>`coalesce(json_agg(json_build_object('callout', f.callout, 'disp_number', p.disp_number,
+          'part_number', p.norm_number, 'part_name_cn', p.part_name_cn, 'quantity', f.quantity, 'note', f.note,
+          'remark', p.remark, 'price', (${l.price} / 100.0)::float8, 'stock_total', p.stock_total,
+          'sales_banned', p.sales_banned = 1, 'substitutes', p.substitute_count,
+          'replaced_by', p.replaced_by, 'flag', case when ${listed} then 1 else 0 end) ${order}), '[]')::text`
     return db
       .selectFrom('cat_fitments as f')
       .innerJoin('cat_parts as p', 'p.id', 'f.part_id')
-      .select([
-        'f.callout',
-        'f.quantity',
-        'f.note',
-        'p.id',
-        'p.disp_number',
-        'p.norm_number',
-        'p.part_name_cn',
-        'p.remark',
-        l.price.as('price_fen'),
-        l.stock.as('stock_total'),
-        l.banned.as('sales_banned'),
-        l.substitutes.as('substitute_count'),
-        l.newer.as('replaced_by'),
-      ])
+      .select(list.as('parts'))
       .where('f.model_id', '=', modelId)
       .where('f.illustration_id', '=', illustrationId)
-      .orderBy('f.callout')
-      .orderBy('p.disp_number')
   },
 )
 

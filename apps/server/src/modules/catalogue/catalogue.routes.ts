@@ -94,12 +94,7 @@ export async function catalogueRoutes(app: FastifyInstance) {
     cacheKey: ({ payload, caller }) => [payload.ModelId, payload.imageid, caller.type4s],
     handle: ({ caller, payload }) => browse.illustration(caller, payload.ModelId, payload.imageid),
     // The drawing is most of the answer and many models share it: deflated once, spliced into each.
-    encode: (il) =>
-      splicedAnswer(
-        il.head,
-        { key: ['drawing', il.drawingId], load: () => browse.drawing(il.drawingId) },
-        { parts: il.parts },
-      ),
+    encode: (il) => splicedAnswer(il.head, il.drawing, { parts: il.parts }),
   })
   registerCall(app, {
     path: '/api/epc/thumbnails',

@@ -278,6 +278,30 @@ describe.each(dbKinds)('catalogue calls on %s', (kind) => {
         }[]
       }>('/api/epc/illustration', { ModelId: 'FV-BORA-2021-1', imageid })
       const il = answer.data
+      // Every field of every part, as the catalogue's rows give it (the database writes this JSON itself).
+      const { rows: expected } = await sql<Record<string, unknown>>`select f.callout, p.disp_number,
+          p.norm_number as part_number, p.part_name_cn, f.quantity, f.note, p.remark,
+          coalesce((select price_fen from cat_prices c join companies co on co.type4s = c.type4s
+            join accounts a on a.company_id = co.id where c.part_id = p.id and a.mobile = '13800138000'),
+            (select price_fen from cat_prices c where c.part_id = p.id and c.type4s = 1)) as price,
+          p.stock_total, p.sales_banned, p.substitute_count as substitutes, p.replaced_by
+        from cat_fitments f join cat_parts p on p.id = f.part_id
+        join cat_models m on m.id = f.model_id join cat_illustrations i on i.id = f.illustration_id
+        where m.model_code = 'FV-BORA-2021-1' and i.image_code = ${imageid}
+        order by f.callout, p.disp_number`.execute(db())
+      expect(expected.length).toBeGreaterThan(0)
+      expect(il?.parts).toEqual(
+        expected.map((r) => ({
+          ...r,
+          callout: Number(r.callout),
+          quantity: Number(r.quantity),
+          price: r.price === null ? null : Number(r.price) / 100,
+          stock_total: Number(r.stock_total),
+          sales_banned: Number(r.sales_banned) === 1,
+          substitutes: Number(r.substitutes),
+          flag: Number(r.substitutes) > 0 || r.replaced_by ? 1 : 0,
+        })),
+      )
       // The importer's markers agree with the stock and substitute rows themselves.
       for (const p of il?.parts ?? []) {
         const { rows: truth } = await sql<{ n: number; b: number; subs: number }>`select

@@ -16,23 +16,10 @@ import { VinHistory } from './vin-history'
 
 const HISTORY_LENGTH = 10
 
-function vdsMatches(pattern: string, vds: string): boolean {
-  for (let i = 0; i < 5; i++) if (pattern[i] !== '*' && pattern[i] !== vds[i]) return false
-  return true
-}
-
 /** The catalogue models a decoded VIN points to: its maker (WMI), vehicle descriptor (VDS) and model year. */
-export async function modelsForVin(db: Db, decoding: VinDecoding): Promise<repo.ModelRow[]> {
-  const vds = decoding.vds ?? ''
-  const year = decoding.modelYear
-  const patterns = await repo.vinPatterns(db.kysely, decoding.vin.slice(0, 3))
-  const ids = new Set<number>()
-  for (const p of patterns) {
-    if (vdsMatches(p.vds_pattern, vds) && (year === null || (p.year_from <= year && year <= p.year_to))) {
-      ids.add(Number(p.model_id))
-    }
-  }
-  return repo.findModelsByIds(db.kysely, [...ids])
+export function modelsForVin(db: Db, decoding: VinDecoding): Promise<repo.ModelRow[]> {
+  const vds = (decoding.vds ?? '').padEnd(5, '#').slice(0, 5)
+  return repo.modelsOfVin(db.kysely, decoding.vin.slice(0, 3), vds, decoding.modelYear)
 }
 
 function decodeAnswer(d: VinDecoding) {
