@@ -165,9 +165,9 @@ function storedBlocks(bytes: Buffer): Buffer[] {
  * few hundred bytes of names) goes stored, which spares a zlib stream for little; the tail is deflated as a
  * zlib stream of its own, whose trailer is its Adler-32, so no byte of it is summed in JavaScript.
  */
-export function spliceDeflated(head: string, piece: DeflatedPiece, tail: string): string {
+export function spliceDeflated(head: string, piece: DeflatedPiece, tail: string | Buffer): string {
   const headBytes = Buffer.from(head, 'utf8')
-  const tailBytes = Buffer.from(tail, 'utf8')
+  const tailBytes = typeof tail === 'string' ? Buffer.from(tail, 'utf8') : tail
   const tailStream = deflateSync(tailBytes, { level: DEFLATE_LEVEL })
   const tailAdler = tailStream.readUInt32BE(tailStream.length - 4)
   const adler = adlerCombine(

@@ -86,9 +86,9 @@ class FinalAnswer {
   ) {}
 }
 
-/** JSON already written (by the database), put into an answer as it is. */
+/** JSON already written (by the database), put into an answer as it is: text, or its UTF-8 bytes. */
 export class JsonText {
-  constructor(readonly text: string) {}
+  constructor(readonly json: string | Buffer) {}
 }
 
 /**
@@ -258,11 +258,11 @@ function afterOf<S extends z.ZodMiniType, A extends Access, V, N>(
 /** The envelope's `data` of a spliced answer: the runs around the kept piece encoded, the piece as kept. */
 function encodeSpliced(answer: SplicedAnswer): string {
   const head = JSON.stringify(answer.head)
-  const tail = Object.entries(answer.tail)
-    .map(
-      ([key, value]) =>
-        `${JSON.stringify(key)}:${value instanceof JsonText ? value.text : JSON.stringify(value)}`,
-    )
-    .join(',')
-  return spliceDeflated(head === '{}' ? '{' : `${head.slice(0, -1)},`, answer.piece, tail ? `,${tail}}` : '}')
+  const tail: (string | Buffer)[] = []
+  for (const [key, value] of Object.entries(answer.tail)) {
+    tail.push(`,${JSON.stringify(key)}:`, value instanceof JsonText ? value.json : JSON.stringify(value))
+  }
+  tail.push('}')
+  const bytes = tail.map((run) => (typeof run === 'string' ? Buffer.from(run, 'utf8') : run))
+  return spliceDeflated(head === '{}' ? '{' : `${head.slice(0, -1)},`, answer.piece, Buffer.concat(bytes))
 }

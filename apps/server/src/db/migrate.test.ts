@@ -69,33 +69,40 @@ describe('migration 0006', () => {
 })
 
 describe('migration 0013', () => {
-  it.each(dbKinds)('keeps the drawing of every illustration of an existing %s catalogue, deflated', async (kind) => {
-    const { db, drop } = await freshDatabase(kind, { upTo: '0012_name_index' })
-    await sql`insert into cat_main_groups (id, main_number, name_cn) values (1, '1', '发动机')`.execute(db.kysely)
-    await sql`insert into cat_sub_groups (id, sub_number, main_group_id, name_cn)
+  it.each(dbKinds)(
+    'keeps the drawing of every illustration of an existing %s catalogue, deflated',
+    async (kind) => {
+      const { db, drop } = await freshDatabase(kind, { upTo: '0012_name_index' })
+      await sql`insert into cat_main_groups (id, main_number, name_cn) values (1, '1', '发动机')`.execute(
+        db.kysely,
+      )
+      await sql`insert into cat_sub_groups (id, sub_number, main_group_id, name_cn)
       values (1, '101', 1, '发动机总成')`.execute(db.kysely)
-    const svg = '<svg viewBox="0 0 800 600"><path d="M1 2L3 4"/><text>前制动器 "1"</text></svg>'
-    await sql`insert into cat_illustrations (id, image_code, image_name, sub_group_id, svg, width, height, callouts)
+      const svg = '<svg viewBox="0 0 800 600"><path d="M1 2L3 4"/><text>前制动器 "1"</text></svg>'
+      await sql`insert into cat_illustrations (id, image_code, image_name, sub_group_id, svg, width, height, callouts)
       values (5, 'V601', '前制动器', 1, ${svg}, 800, 600, '[[1,10.5,20],[2,30,40]]')`.execute(db.kysely)
-    await migrateToLatest(db)
-    const row = await db.kysely
-      .selectFrom('cat_illustrations')
-      .select('drawing_piece')
-      .where('id', '=', 5)
-      .executeTakeFirstOrThrow()
-    const piece = row.drawing_piece as Buffer
-    // Adler-32 and length, then deflate blocks that end on a byte boundary, not the last.
-    const fields = inflateRawSync(piece.subarray(8), { finishFlush: constants.Z_SYNC_FLUSH }).toString('utf8')
-    expect(piece.readUInt32BE(4)).toBe(Buffer.byteLength(fields))
-    expect(JSON.parse(`{${fields}}`)).toEqual({
-      svg,
-      width: 800,
-      height: 600,
-      callouts: [
-        { callout: 1, x: 10.5, y: 20 },
-        { callout: 2, x: 30, y: 40 },
-      ],
-    })
-    await drop()
-  })
+      await migrateToLatest(db)
+      const row = await db.kysely
+        .selectFrom('cat_illustrations')
+        .select('drawing_piece')
+        .where('id', '=', 5)
+        .executeTakeFirstOrThrow()
+      const piece = row.drawing_piece as Buffer
+      // Adler-32 and length, then deflate blocks that end on a byte boundary, not the last.
+      const fields = inflateRawSync(piece.subarray(8), { finishFlush: constants.Z_SYNC_FLUSH }).toString(
+        'utf8',
+      )
+      expect(piece.readUInt32BE(4)).toBe(Buffer.byteLength(fields))
+      expect(JSON.parse(`{${fields}}`)).toEqual({
+        svg,
+        width: 800,
+        height: 600,
+        callouts: [
+          { callout: 1, x: 10.5, y: 20 },
+          { callout: 2, x: 30, y: 40 },
+        ],
+      })
+      await drop()
+    },
+  )
 })

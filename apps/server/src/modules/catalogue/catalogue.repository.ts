@@ -213,13 +213,16 @@ export const illustrationPartsJson = precompiled(
     const l = partListing(db, type4s)
     const order = sql`order by f.callout, p.disp_number`
     const listed = sql`p.substitute_count > 0 or coalesce(p.replaced_by, '') <> ''`
+    // On SQLite as a blob: the UTF-8 bytes go into the answer without becoming a string and bytes again.
     const list = onSqlite(db)
-      ? sql<string>`json_group_array(json_object('callout', f.callout, 'disp_number', p.disp_number,
+      ? sql<Buffer>`cast(json_group_array(json_object('callout', f.callout, 'disp_number', p.disp_number,
           'part_number', p.norm_number, 'part_name_cn', p.part_name_cn, 'quantity', f.quantity, 'note', f.note,
           'remark', p.remark, 'price', ${l.price} / 100.0, 'stock_total', p.stock_total,
           'sales_banned', json(iif(p.sales_banned = 1, 'true', 'false')), 'substitutes', p.substitute_count,
-          'replaced_by', p.replaced_by, 'flag', iif(${listed}, 1, 0)) ${order})`
-      : sql<string>`coalesce(json_agg(json_build_object('callout', f.callout, 'disp_number', p.disp_number,
+          'replaced_by', p.replaced_by, 'flag', iif(${listed}, 1, 0)) ${order}) as blob)`
+      : sql<
+          string | Buffer
+        >`coalesce(json_agg(json_build_object('callout', f.callout, 'disp_number', p.disp_number,
           'part_number', p.norm_number, 'part_name_cn', p.part_name_cn, 'quantity', f.quantity, 'note', f.note,
           'remark', p.remark, 'price', (${l.price} / 100.0)::float8, 'stock_total', p.stock_total,
           'sales_banned', p.sales_banned = 1, 'substitutes', p.substitute_count,
