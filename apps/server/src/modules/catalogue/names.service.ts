@@ -9,7 +9,6 @@ import {
 } from '@epc/shared'
 import { fail } from '../../call'
 import type { AppContext } from '../../context'
-import { requireModel } from './browse.service'
 import * as repo from './catalogue.repository'
 import { catalogueVersion } from './catalogue-version'
 import {
@@ -115,7 +114,8 @@ export class NamesService {
   }
 
   async nameSearch(modelCode: string, keyword: string): Promise<NameSearchAnswer> {
-    const model = await requireModel(this.ctx.db, modelCode)
+    const modelId = await repo.findModelId(this.db, modelCode)
+    if (modelId === undefined) throw fail.notFound()
     const { matcher, partNames, places } = await this.genericNames()
     const q = matcher.analyse(keyword)
     if (!q.norm) throw fail.invalid('关键字不能只有空格或标点')
@@ -136,8 +136,8 @@ export class NamesService {
     const pinyin = q.latin ? q.norm : q.sound.syllables.length >= 2 ? q.sound.full : ''
     const own = partNames.match(q.tokens, pinyin, q.latin, reach)
     const [named, numbered] = await Promise.all([
-      repo.modelPartsOfNames(this.db, model.id, [...reach]),
-      looksLikeNumber ? repo.modelPartsByNumber(this.db, model.id, number, SEARCH_LIMIT) : [],
+      repo.modelPartsOfNames(this.db, modelId, [...reach]),
+      looksLikeNumber ? repo.modelPartsByNumber(this.db, modelId, number, SEARCH_LIMIT) : [],
     ])
     const rows: Ranked[] = []
     const seen = new Set<string>()
