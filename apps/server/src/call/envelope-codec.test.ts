@@ -101,10 +101,25 @@ describe('server envelope codec against the fixed vectors', () => {
     expect(decryptContent(v.keys, v.iv)).toBeUndefined()
   })
 
-  it('encodes data to the known bytes and reads other deflaters too', () => {
-    expect(encodeData(RESPONSE_VECTOR.value)).toBe(RESPONSE_VECTOR.data)
+  it('encodes data that every inflater reads, and reads other deflaters too', () => {
+    expect(decodeData(encodeData(RESPONSE_VECTOR.value))).toEqual(RESPONSE_VECTOR.value)
     expect(decodeData(RESPONSE_VECTOR.data)).toEqual(RESPONSE_VECTOR.value)
     expect(decodeData(RESPONSE_VECTOR.dataOtherDeflater)).toEqual(RESPONSE_VECTOR.value)
+  })
+
+  it('sends a small answer as stored deflate blocks and compresses a larger one', () => {
+    // A small answer: the JSON's bytes themselves after the 2-byte header and the 5-byte block header.
+    const small = Buffer.from(encodeData(RESPONSE_VECTOR.value), 'base64')
+    const json = Buffer.from(JSON.stringify(RESPONSE_VECTOR.value))
+    expect(small.subarray(7, 7 + json.length)).toEqual(json)
+    expect(inflateSync(small)).toEqual(json)
+    const rows = Array.from({ length: 40 }, (_, i) => ({
+      part_number: `5Q0698151${i}`,
+      part_name_cn: '前制动片',
+    }))
+    const large = Buffer.from(encodeData(rows), 'base64')
+    expect(large.length).toBeLessThan(Buffer.byteLength(JSON.stringify(rows)) / 3)
+    expect(decodeData(large.toString('base64'))).toEqual(rows)
   })
 
   it('keeps data that is not JSON as a string, and sends strings as JSON', () => {
