@@ -1,9 +1,10 @@
 // The selected sheet's lines with a total row (2 decimals, summed in fen as the server does): change a line
 // (double-click or 修改) and remove it (with a confirm); quotation lines can be ticked for 生成采购单.
 import type { SheetKind } from '@epc/shared'
-import { Button, Table, Tag, Tooltip } from 'antd'
+import { Table, Tag } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { formatMoney } from '../../../lib/format'
+import { HoverTooltip, LinkButton } from '../../../lib/light-controls'
 import { useSession } from '../../../lib/session'
 import { useRowsInSteps } from '../../../lib/use-rows-in-steps'
 import { maySeeDealerPurchasePrice } from '../../host-bridge'
@@ -54,11 +55,11 @@ export function SheetLines({
             {name}
           </span>
           {line.addedAgain && (
-            <Tooltip title="该编码已在单中，经确认再次添加">
+            <HoverTooltip title="该编码已在单中，经确认再次添加">
               <Tag color="orange" className={styles.duplicate} data-testid="line-flag">
                 重复
               </Tag>
-            </Tooltip>
+            </HoverTooltip>
           )}
         </span>
       ),
@@ -85,9 +86,9 @@ export function SheetLines({
       align: 'right',
       render: (stock: number, line) =>
         line.area_stock ? (
-          <Tooltip title={line.area_stock}>
+          <HoverTooltip title={line.area_stock}>
             <span className={styles.dotted}>{stock}</span>
-          </Tooltip>
+          </HoverTooltip>
         ) : (
           stock
         ),
@@ -110,12 +111,10 @@ export function SheetLines({
       align: 'center',
       render: (_, line) => (
         <span className={styles.actions}>
-          <Button type="link" size="small" onClick={() => onEdit(line)}>
-            修改
-          </Button>
-          <Button type="link" size="small" danger onClick={() => onDelete(line)}>
+          <LinkButton onClick={() => onEdit(line)}>修改</LinkButton>
+          <LinkButton danger onClick={() => onDelete(line)}>
             删除
-          </Button>
+          </LinkButton>
         </span>
       ),
     },
