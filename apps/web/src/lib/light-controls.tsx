@@ -1,17 +1,22 @@
 // Light stand-ins for antd controls repeated on every row of a long table. A table builds all its rows' cells
-// before the frame that shows them; antd's Button (wave, loading motion, style hooks) and Tooltip (trigger,
-// popup motion, resize observer) on each of 20 rows kept a quotation's lines off the screen for tens of
-// milliseconds, and unmounting 100 of them cost as much again (docs/performance.md, issue 20).
+// before the frame that shows them; antd's Button (wave, loading motion, style hooks), Checkbox (wave, style
+// hooks) and Tooltip (trigger, popup motion, resize observer) on each of 20 rows kept a quotation's lines off
+// the screen for tens of milliseconds, and unmounting 100 of them cost as much again (docs/performance.md,
+// issue 20).
+
+import type { CheckboxProps } from 'antd'
 import { Tooltip } from 'antd'
 import {
   type ButtonHTMLAttributes,
   cloneElement,
   type HTMLAttributes,
+  isValidElement,
   type ReactElement,
   type ReactNode,
   useRef,
   useState,
 } from 'react'
+import { flushSync } from 'react-dom'
 import styles from './light-controls.module.css'
 
 /** Looks and acts as antd's `<Button type="link" size="small">` (with `danger`), as a plain button. */
@@ -54,4 +59,40 @@ export function HoverTooltip({
     },
     onPointerLeave: () => clearTimeout(timer.current),
   })
+}
+
+/**
+ * For a Table's `rowSelection.renderCell`: the row's antd Checkbox (`node`) is built once the pointer or the
+ * focus comes to it. Until then a plain checkbox drawn like it stands in; a click that reaches it all the
+ * same (a screen reader's) goes to antd's own handler.
+ */
+export function renderLightSelection(checked: boolean, _row: unknown, _index: number, node: ReactNode) {
+  return <LightSelection checked={checked} node={node} />
+}
+
+function LightSelection({ checked, node }: { checked: boolean; node: ReactNode }) {
+  const [real, setReal] = useState(false)
+  const box = useRef<HTMLLabelElement>(null)
+  if (real || !isValidElement<CheckboxProps & { 'aria-label'?: string }>(node)) return node
+  const { onChange } = node.props
+  const toReal = (focus: boolean) => {
+    const cell = box.current?.parentElement
+    // At once, so the press or key that follows reaches antd's Checkbox, not this one.
+    flushSync(() => setReal(true))
+    if (focus) cell?.querySelector('input')?.focus()
+  }
+  return (
+    <label ref={box} className={styles.checkWrapper} onPointerEnter={() => toReal(false)}>
+      <span className={checked ? `${styles.check} ${styles.checked}` : styles.check}>
+        <input
+          type="checkbox"
+          checked={checked}
+          aria-label={node.props['aria-label']}
+          onFocus={() => toReal(true)}
+          onClick={(event) => event.stopPropagation()}
+          onChange={(event) => onChange?.(event as unknown as Parameters<NonNullable<typeof onChange>>[0])}
+        />
+      </span>
+    </label>
+  )
 }

@@ -4,9 +4,10 @@ import type { SheetKind } from '@epc/shared'
 import { Table, Tag } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { formatMoney } from '../../../lib/format'
-import { HoverTooltip, LinkButton } from '../../../lib/light-controls'
+import { HoverTooltip, LinkButton, renderLightSelection } from '../../../lib/light-controls'
 import { useSession } from '../../../lib/session'
 import { useRowsInSteps } from '../../../lib/use-rows-in-steps'
+import { useSideScroll } from '../../../lib/use-side-scroll'
 import { maySeeDealerPurchasePrice } from '../../host-bridge'
 import { SHEET_TEXTS } from '../texts'
 import { linesTotal } from '../totals'
@@ -38,6 +39,7 @@ export function SheetLines({
   const seesPurchase = maySeeDealerPurchasePrice(useSession((s) => s.info))
   const total = linesTotal(lines)
   const shown = useRowsInSteps(lines)
+  const { box, scroll } = useSideScroll<HTMLDivElement>(quote ? 840 : 700)
   const columns: ColumnsType<SheetLine> = [
     { title: '序号', key: 'no', width: 44, align: 'center', render: (_, _l, i) => i + 1 },
     {
@@ -121,47 +123,50 @@ export function SheetLines({
   ]
 
   return (
-    <Table<SheetLine>
-      data-testid="sheet-lines"
-      size={size}
-      rowKey="Id"
-      columns={columns}
-      dataSource={shown}
-      loading={loading}
-      pagination={false}
-      scroll={{ x: quote ? 840 : 700 }}
-      locale={{ emptyText: '暂无配件，点击「添加配件」或按 F2 添加' }}
-      rowSelection={
-        quote
-          ? {
-              selectedRowKeys: selectedIds,
-              onChange: (keys) => onSelectIds(keys.map(Number)),
-              columnWidth: 40,
-            }
-          : undefined
-      }
-      onRow={(line) => ({ onDoubleClick: () => onEdit(line) })}
-      summary={() =>
-        lines.length ? (
-          <Table.Summary fixed>
-            <Table.Summary.Row className={styles.summary}>
-              <Table.Summary.Cell index={0} colSpan={quote ? 4 : 3}>
-                合计 {lines.length} 项
-              </Table.Summary.Cell>
-              <Table.Summary.Cell index={1} align="right">
-                <span data-testid="sheet-amount">{total.amount}</span>
-              </Table.Summary.Cell>
-              <Table.Summary.Cell index={2} />
-              <Table.Summary.Cell index={3} align="right">
-                <span className={styles.total} data-testid="sheet-total">
-                  {formatMoney(total.money)}
-                </span>
-              </Table.Summary.Cell>
-              <Table.Summary.Cell index={4} colSpan={quote ? 3 : 2} />
-            </Table.Summary.Row>
-          </Table.Summary>
-        ) : null
-      }
-    />
+    <div ref={box}>
+      <Table<SheetLine>
+        data-testid="sheet-lines"
+        size={size}
+        rowKey="Id"
+        columns={columns}
+        dataSource={shown}
+        loading={loading}
+        pagination={false}
+        scroll={scroll}
+        locale={{ emptyText: '暂无配件，点击「添加配件」或按 F2 添加' }}
+        rowSelection={
+          quote
+            ? {
+                selectedRowKeys: selectedIds,
+                onChange: (keys) => onSelectIds(keys.map(Number)),
+                columnWidth: 40,
+                renderCell: renderLightSelection,
+              }
+            : undefined
+        }
+        onRow={(line) => ({ onDoubleClick: () => onEdit(line) })}
+        summary={() =>
+          lines.length ? (
+            <Table.Summary fixed>
+              <Table.Summary.Row className={styles.summary}>
+                <Table.Summary.Cell index={0} colSpan={quote ? 4 : 3}>
+                  合计 {lines.length} 项
+                </Table.Summary.Cell>
+                <Table.Summary.Cell index={1} align="right">
+                  <span data-testid="sheet-amount">{total.amount}</span>
+                </Table.Summary.Cell>
+                <Table.Summary.Cell index={2} />
+                <Table.Summary.Cell index={3} align="right">
+                  <span className={styles.total} data-testid="sheet-total">
+                    {formatMoney(total.money)}
+                  </span>
+                </Table.Summary.Cell>
+                <Table.Summary.Cell index={4} colSpan={quote ? 3 : 2} />
+              </Table.Summary.Row>
+            </Table.Summary>
+          ) : null
+        }
+      />
+    </div>
   )
 }
