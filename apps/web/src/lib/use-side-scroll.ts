@@ -3,7 +3,7 @@
 // shadows switched on and off) and draws it again when its width changes: about 20 ms of a 100-line
 // quotation's opening on a two-core machine (docs/performance.md, issue 20). In a box wide enough the
 // table is laid out the same without it.
-import { type RefObject, useLayoutEffect, useRef, useState } from 'react'
+import { type RefObject, useLayoutEffect, useMemo, useRef, useState } from 'react'
 
 export function useSideScroll<E extends HTMLElement>(
   width: number,
@@ -19,5 +19,6 @@ export function useSideScroll<E extends HTMLElement>(
     observer.observe(element)
     return () => observer.disconnect()
   }, [width])
-  return { box, scroll: fits ? undefined : { x: width } }
+  const scroll = useMemo(() => (fits ? undefined : { x: width }), [fits, width])
+  return { box, scroll }
 }

@@ -3,6 +3,7 @@
 import type { SheetKind } from '@epc/shared'
 import { Table, Tag } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
+import { type Key, memo, useCallback, useMemo } from 'react'
 import { formatMoney } from '../../../lib/format'
 import { HoverTooltip, LinkButton, renderLightSelection } from '../../../lib/light-controls'
 import { useSession } from '../../../lib/session'
@@ -25,7 +26,9 @@ interface Props {
   onDelete: (line: SheetLine) => void
 }
 
-export function SheetLines({
+// Memoised, with stable props from the screen: choosing another sheet in the list renders the screen again,
+// and antd's Table draws every one of up to 100 lines on each of its renders.
+export const SheetLines = memo(function SheetLines({
   kind,
   lines,
   loading,
@@ -40,7 +43,74 @@ export function SheetLines({
   const total = linesTotal(lines)
   const shown = useRowsInSteps(lines)
   const { box, scroll } = useSideScroll<HTMLDivElement>(quote ? 840 : 700)
-  const columns: ColumnsType<SheetLine> = [
+  const columns = useMemo(
+    () => lineColumns(kind, seesPurchase, onEdit, onDelete),
+    [kind, seesPurchase, onEdit, onDelete],
+  )
+  const rowSelection = useMemo(
+    () =>
+      quote
+        ? {
+            selectedRowKeys: selectedIds,
+            onChange: (keys: Key[]) => onSelectIds(keys.map(Number)),
+            columnWidth: 40,
+            renderCell: renderLightSelection,
+          }
+        : undefined,
+    [quote, selectedIds, onSelectIds],
+  )
+  const onRow = useCallback((line: SheetLine) => ({ onDoubleClick: () => onEdit(line) }), [onEdit])
+
+  return (
+    <div ref={box}>
+      <Table<SheetLine>
+        data-testid="sheet-lines"
+        size={size}
+        rowKey="Id"
+        columns={columns}
+        dataSource={shown}
+        loading={loading}
+        pagination={false}
+        scroll={scroll}
+        locale={LOCALE}
+        rowSelection={rowSelection}
+        onRow={onRow}
+        summary={() =>
+          lines.length ? (
+            <Table.Summary fixed>
+              <Table.Summary.Row className={styles.summary}>
+                <Table.Summary.Cell index={0} colSpan={quote ? 4 : 3}>
+                  合计 {lines.length} 项
+                </Table.Summary.Cell>
+                <Table.Summary.Cell index={1} align="right">
+                  <span data-testid="sheet-amount">{total.amount}</span>
+                </Table.Summary.Cell>
+                <Table.Summary.Cell index={2} />
+                <Table.Summary.Cell index={3} align="right">
+                  <span className={styles.total} data-testid="sheet-total">
+                    {formatMoney(total.money)}
+                  </span>
+                </Table.Summary.Cell>
+                <Table.Summary.Cell index={4} colSpan={quote ? 3 : 2} />
+              </Table.Summary.Row>
+            </Table.Summary>
+          ) : null
+        }
+      />
+    </div>
+  )
+})
+
+const LOCALE = { emptyText: '暂无配件，点击「添加配件」或按 F2 添加' }
+
+function lineColumns(
+  kind: SheetKind,
+  seesPurchase: boolean,
+  onEdit: Props['onEdit'],
+  onDelete: Props['onDelete'],
+): ColumnsType<SheetLine> {
+  const quote = kind === 'quote'
+  return [
     { title: '序号', key: 'no', width: 44, align: 'center', render: (_, _l, i) => i + 1 },
     {
       title: '配件编码',
@@ -121,52 +191,4 @@ export function SheetLines({
       ),
     },
   ]
-
-  return (
-    <div ref={box}>
-      <Table<SheetLine>
-        data-testid="sheet-lines"
-        size={size}
-        rowKey="Id"
-        columns={columns}
-        dataSource={shown}
-        loading={loading}
-        pagination={false}
-        scroll={scroll}
-        locale={{ emptyText: '暂无配件，点击「添加配件」或按 F2 添加' }}
-        rowSelection={
-          quote
-            ? {
-                selectedRowKeys: selectedIds,
-                onChange: (keys) => onSelectIds(keys.map(Number)),
-                columnWidth: 40,
-                renderCell: renderLightSelection,
-              }
-            : undefined
-        }
-        onRow={(line) => ({ onDoubleClick: () => onEdit(line) })}
-        summary={() =>
-          lines.length ? (
-            <Table.Summary fixed>
-              <Table.Summary.Row className={styles.summary}>
-                <Table.Summary.Cell index={0} colSpan={quote ? 4 : 3}>
-                  合计 {lines.length} 项
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={1} align="right">
-                  <span data-testid="sheet-amount">{total.amount}</span>
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={2} />
-                <Table.Summary.Cell index={3} align="right">
-                  <span className={styles.total} data-testid="sheet-total">
-                    {formatMoney(total.money)}
-                  </span>
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={4} colSpan={quote ? 3 : 2} />
-              </Table.Summary.Row>
-            </Table.Summary>
-          ) : null
-        }
-      />
-    </div>
-  )
 }
