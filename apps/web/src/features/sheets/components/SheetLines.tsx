@@ -41,7 +41,8 @@ export const SheetLines = memo(function SheetLines({
   const quote = kind === 'quote'
   const seesPurchase = maySeeDealerPurchasePrice(useSession((s) => s.info))
   const total = linesTotal(lines)
-  const shown = useRowsInSteps(lines)
+  // One sheet's lines are one list (every line carries its sheet's number).
+  const shown = useRowsInSteps(lines, lines[0]?.OrderId)
   const { box, scroll } = useSideScroll<HTMLDivElement>(quote ? 840 : 700)
   const columns = useMemo(
     () => lineColumns(kind, seesPurchase, onEdit, onDelete),
