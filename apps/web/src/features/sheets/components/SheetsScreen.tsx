@@ -30,7 +30,7 @@ export function SheetsScreen({ kind }: { kind: SheetKind }) {
 
   const url = useSheetListUrl()
   const list = useSheetPage(kind, url.keyText, url.page)
-  const { selectedId, selected, select, resolving } = useSelectedSheet(kind, list)
+  const { selectedId, selected, select, prefetch, resolving } = useSelectedSheet(kind, list)
   const shown = useShownSheet(kind, selected)
   const lines = useSheetLines(kind, shown?.OrderId ?? null)
   const lineList = lines.data ?? []
@@ -93,6 +93,7 @@ export function SheetsScreen({ kind }: { kind: SheetKind }) {
           size={displaySize === 'large' ? 'middle' : 'small'}
           keysEnabled={!dialog}
           onSelect={(row) => select(row.OrderId)}
+          onPress={(row) => prefetch(row.OrderId)}
           onCreate={openCreateDialog}
         />
         <SheetDetailCard
