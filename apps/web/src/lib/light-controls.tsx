@@ -3,8 +3,6 @@
 // hooks) and Tooltip (trigger, popup motion, resize observer) on each of 20 rows kept a quotation's lines off
 // the screen for tens of milliseconds, and unmounting 100 of them cost as much again (docs/performance.md,
 // issue 20).
-
-import type { CheckboxProps } from 'antd'
 import { Tooltip } from 'antd'
 import {
   type ButtonHTMLAttributes,
@@ -13,6 +11,7 @@ import {
   isValidElement,
   type ReactElement,
   type ReactNode,
+  type Ref,
   useRef,
   useState,
 } from 'react'
@@ -27,6 +26,23 @@ export function LinkButton({
 }: ButtonHTMLAttributes<HTMLButtonElement> & { danger?: boolean }) {
   const classes = [styles.linkButton, danger ? styles.danger : '', className ?? ''].filter(Boolean).join(' ')
   return <button type="button" {...props} className={classes} />
+}
+
+/** Looks as antd's `<Button type="text" size="small" icon={icon}>` at rest, as a plain button. */
+export function IconButton({
+  icon,
+  className,
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { icon: ReactNode }) {
+  return (
+    <button
+      type="button"
+      {...props}
+      className={className ? `${styles.iconButton} ${className}` : styles.iconButton}
+    >
+      <span>{icon}</span>
+    </button>
+  )
 }
 
 /** antd Tooltip's own delay before it shows. */
@@ -62,37 +78,58 @@ export function HoverTooltip({
 }
 
 /**
- * For a Table's `rowSelection.renderCell`: the row's antd Checkbox (`node`) is built once the pointer or the
- * focus comes to it. Until then a plain checkbox drawn like it stands in; a click that reaches it all the
- * same (a screen reader's) goes to antd's own handler.
+ * `light` (plain elements drawn like the control) until the pointer or the focus first comes to it, then
+ * `children` (antd's control) in its place, swapped at once (flushSync) so the press or key that follows
+ * reaches antd's. Focus, or a click that reaches the light one all the same (a screen reader's), is passed
+ * on to the element `target` finds in antd's.
  */
-export function renderLightSelection(checked: boolean, _row: unknown, _index: number, node: ReactNode) {
-  return <LightSelection checked={checked} node={node} />
+export function BuiltOnHover({
+  light,
+  target,
+  children,
+}: {
+  light: ReactElement<HTMLAttributes<HTMLElement> & { ref?: Ref<HTMLElement> }>
+  target: string
+  children: ReactNode
+}) {
+  const [built, setBuilt] = useState(false)
+  const element = useRef<HTMLElement>(null)
+  if (built) return children
+  const build = (then?: (real: HTMLElement) => void) => {
+    const parent = element.current?.parentElement
+    flushSync(() => setBuilt(true))
+    const real = parent?.querySelector<HTMLElement>(target)
+    if (real) then?.(real)
+  }
+  return cloneElement(light, {
+    ref: element,
+    onPointerEnter: () => build(),
+    onFocus: () => build((real) => real.focus()),
+    onClickCapture: (event) => {
+      event.preventDefault()
+      build((real) => real.click())
+    },
+  })
 }
 
-function LightSelection({ checked, node }: { checked: boolean; node: ReactNode }) {
-  const [real, setReal] = useState(false)
-  const box = useRef<HTMLLabelElement>(null)
-  if (real || !isValidElement<CheckboxProps & { 'aria-label'?: string }>(node)) return node
-  const { onChange } = node.props
-  const toReal = (focus: boolean) => {
-    const cell = box.current?.parentElement
-    // At once, so the press or key that follows reaches antd's Checkbox, not this one.
-    flushSync(() => setReal(true))
-    if (focus) cell?.querySelector('input')?.focus()
-  }
+/**
+ * For a Table's `rowSelection.renderCell`: the row's antd Checkbox (`node`), built on the first hover or
+ * focus (BuiltOnHover); until then a plain checkbox drawn like it, ticked or not.
+ */
+export function renderLightSelection(checked: boolean, _row: unknown, _index: number, node: ReactNode) {
+  const label = isValidElement<{ 'aria-label'?: string }>(node) ? node.props['aria-label'] : undefined
   return (
-    <label ref={box} className={styles.checkWrapper} onPointerEnter={() => toReal(false)}>
-      <span className={checked ? `${styles.check} ${styles.checked}` : styles.check}>
-        <input
-          type="checkbox"
-          checked={checked}
-          aria-label={node.props['aria-label']}
-          onFocus={() => toReal(true)}
-          onClick={(event) => event.stopPropagation()}
-          onChange={(event) => onChange?.(event as unknown as Parameters<NonNullable<typeof onChange>>[0])}
-        />
-      </span>
-    </label>
+    <BuiltOnHover
+      target="input"
+      light={
+        <label className={styles.checkWrapper}>
+          <span className={checked ? `${styles.check} ${styles.checked}` : styles.check}>
+            <input type="checkbox" checked={checked} readOnly aria-label={label} />
+          </span>
+        </label>
+      }
+    >
+      {node}
+    </BuiltOnHover>
   )
 }
