@@ -92,7 +92,14 @@ async function send(url: string, headers: Record<string, string>, body: string):
 }
 
 // The cipher, hash and inflate code arrive with the first call, so the first screen does not wait for them.
-const loadEnvelope = () => import('./envelope')
+// Once here they are kept: awaiting import() again resolves in a later task, behind whatever React renders
+// after the user's action, and held a quotation's request back 50-100 ms (docs/performance.md).
+type Envelope = typeof import('./envelope')
+let envelope: Envelope | undefined
+const loadEnvelope = async (): Promise<Envelope> => {
+  envelope ??= await import('./envelope')
+  return envelope
+}
 
 function decode<T>(response: EnvelopeResponse, decodeData: (data: string) => unknown): ApiResult<T> {
   const result: ApiResult<T> = { ResultCode: response.ResultCode, ResultMsg: response.ResultMsg }
@@ -151,7 +158,8 @@ function announce(result: ApiResult, opts: PostOptions): void {
  */
 async function post<T = void>(path: string, payload: object = {}, opts: PostOptions = {}): Promise<T> {
   const site = currentSite()
-  const { sealRequest, decodeData } = await loadEnvelope()
+  // No await once loaded, so the request leaves within the caller's event handler.
+  const { sealRequest, decodeData } = envelope ?? (await loadEnvelope())
   const body = JSON.stringify(sealRequest(site.keys, payload))
   const headers: Record<string, string> = { 'Content-Type': 'application/json' }
   const token = loadLoginInfo()?.Token

@@ -3,8 +3,9 @@
 import { FileAddOutlined, PlusCircleOutlined, ShoppingCartOutlined } from '@ant-design/icons'
 import type { SheetKind } from '@epc/shared'
 import { Button, Dropdown, Space, Tooltip } from 'antd'
-import type { ReactNode } from 'react'
+import type { MouseEvent, ReactNode } from 'react'
 import { feedback } from '../../../lib/feedback'
+import { BuiltOnHover, IconButton } from '../../../lib/light-controls'
 import { openSheetWindow, type PendingPart, sheetLink } from '../../sheets'
 
 const LABEL: Record<SheetKind, string> = { quote: '加入报价单', purchase: '加入采购单' }
@@ -16,35 +17,36 @@ const MENU_LABEL = '加入报价单/采购单'
 /**
  * One small trigger for a table row, with 加入报价单 and 加入采购单 in its menu: one narrow column keeps the
  * dense tables readable at 1024. It takes no focus (not by Tab, not by click), so the row keys — arrows and
- * Enter on /partsDetail — keep working after a click.
+ * Enter on /partsDetail — keep working after a click. antd's Dropdown, Tooltip and Button are built when the
+ * pointer first comes over it (lib/light-controls): 50 rows of them held the part-code answer up.
  */
 export function AddToSheetMenu({ part }: { part: PendingPart }) {
+  const trigger = {
+    'aria-label': MENU_LABEL,
+    tabIndex: -1,
+    onMouseDown: (e: MouseEvent) => e.preventDefault(),
+    onDoubleClick: (e: MouseEvent) => e.stopPropagation(),
+    style: { color: '#d4380d' },
+  }
   return (
-    <Dropdown
-      trigger={['click']}
-      placement="bottomRight"
-      menu={{
-        items: KINDS.map((kind) => ({ key: kind, icon: ICON[kind], label: LABEL[kind] })),
-        onClick: ({ key, domEvent }) => {
-          // The menu lives in a portal, but React still bubbles its clicks to the row.
-          domEvent.stopPropagation()
-          openSheetWindow(key as SheetKind, [part])
-        },
-      }}
-    >
-      <Tooltip title="加入报价单或采购单" mouseEnterDelay={0.4}>
-        <Button
-          type="text"
-          size="small"
-          icon={<PlusCircleOutlined />}
-          aria-label={MENU_LABEL}
-          tabIndex={-1}
-          onMouseDown={(e) => e.preventDefault()}
-          onDoubleClick={(e) => e.stopPropagation()}
-          style={{ color: '#d4380d' }}
-        />
-      </Tooltip>
-    </Dropdown>
+    <BuiltOnHover target="button" light={<IconButton icon={<PlusCircleOutlined />} {...trigger} />}>
+      <Dropdown
+        trigger={['click']}
+        placement="bottomRight"
+        menu={{
+          items: KINDS.map((kind) => ({ key: kind, icon: ICON[kind], label: LABEL[kind] })),
+          onClick: ({ key, domEvent }) => {
+            // The menu lives in a portal, but React still bubbles its clicks to the row.
+            domEvent.stopPropagation()
+            openSheetWindow(key as SheetKind, [part])
+          },
+        }}
+      >
+        <Tooltip title="加入报价单或采购单" mouseEnterDelay={0.4}>
+          <Button type="text" size="small" icon={<PlusCircleOutlined />} {...trigger} />
+        </Tooltip>
+      </Dropdown>
+    </BuiltOnHover>
   )
 }
 

@@ -171,11 +171,12 @@ export default function PartsFilterPage() {
                           key={ill.imageid}
                           to={detailUrl(ill.imageid)}
                           className={styles.card}
-                          // The illustration's request leaves with the click, not after the next screen's
-                          // first render.
-                          onClick={() =>
+                          // The illustration's request and the next screen's code leave with the click,
+                          // not after the next screen's first render.
+                          onClick={() => {
                             void queryClient.prefetchQuery(illustrationQuery(modelCode, ill.imageid))
-                          }
+                            void import('./PartsDetailPage')
+                          }}
                         >
                           <span className={styles.thumb}>
                             {svg ? (

@@ -72,9 +72,10 @@ export default function VinSearchPage() {
     if (!again) setParams({ vin: result.vin }, { replace: true })
     // The VIN already on screen is asked again, not answered from the cache.
     const options = vinQueryOptions(result.vin)
-    const found = await queryClient
-      .fetchQuery(again ? { ...options, staleTime: 0 } : options)
-      .catch(() => null)
+    const answering = queryClient.fetchQuery(again ? { ...options, staleTime: 0 } : options).catch(() => null)
+    // The group tree's screen loads its code while the catalogue answers, not after the answer.
+    void import('./PartsFilterPage')
+    const found = await answering
     const only = found?.models[0]
     if (!found || !only || found.status !== 'one' || asked.current !== result.vin) return
     // A wrong check digit may mean a mistyped VIN: the clerk sees the warning and continues by hand.

@@ -20,11 +20,19 @@ export async function fetchSheetLines(kind: SheetKind, orderId: string): Promise
   return lines.map((line) => lineFromWire(kind, line))
 }
 
+/**
+ * Lines just fetched are not asked for again when another observer takes them up: the selection fetches
+ * them, and the detail card subscribes once they are in (hooks/use-shown-sheet.ts). Changes made here
+ * refresh them at once (the mutations invalidate the kind).
+ */
+const LINES_FRESH_MS = 10_000
+
 export const sheetLinesQuery = (kind: SheetKind, orderId: string | null) =>
   queryOptions({
     queryKey: sheetKeys.lines(kind, orderId),
     queryFn: () => fetchSheetLines(kind, orderId ?? ''),
     enabled: !!orderId,
+    staleTime: LINES_FRESH_MS,
   })
 
 export const useSheetLines = (kind: SheetKind, orderId: string | null) =>

@@ -12,6 +12,7 @@ import {
 } from '@ant-design/icons'
 import type { SheetKind } from '@epc/shared'
 import { Button, Card, Descriptions, Empty, Modal, Tooltip } from 'antd'
+import { useCallback } from 'react'
 import type { DisplaySize } from '../../../lib/display-size'
 import { feedback } from '../../../lib/feedback'
 import { formatMoney } from '../../../lib/format'
@@ -73,15 +74,21 @@ export function SheetDetailCard(props: Props) {
     props.onDeleted(target)
   }
 
-  const removeLine = async (line: SheetLine) => {
-    const yes = await modal.confirm({
-      title: `确定删除配件 ${line.part_number}？`,
-      content: line.part_name || undefined,
-      ...DELETE,
-    })
-    if (!yes || !(await deleteLine.mutateAsync(line).then(succeeded, failed))) return
-    feedback.success('删除成功！')
-  }
+  // Stable, as the lines table is memoised (SheetLines).
+  const { mutateAsync: deleteLineNow } = deleteLine
+  const removeLine = useCallback(
+    async (line: SheetLine) => {
+      const yes = await modal.confirm({
+        title: `确定删除配件 ${line.part_number}？`,
+        content: line.part_name || undefined,
+        ...DELETE,
+      })
+      if (!yes || !(await deleteLineNow(line).then(succeeded, failed))) return
+      feedback.success('删除成功！')
+    },
+    [modal, deleteLineNow],
+  )
+  const onDeleteLine = useCallback((line: SheetLine) => void removeLine(line), [removeLine])
 
   const exportExcel = () => {
     const companyName = company.data?.client_com_name ?? userCompany
@@ -183,7 +190,7 @@ export function SheetDetailCard(props: Props) {
             selectedIds={pickedIds}
             onSelectIds={props.onPick}
             onEdit={props.onEditLine}
-            onDelete={(line) => void removeLine(line)}
+            onDelete={onDeleteLine}
           />
         </>
       ) : (

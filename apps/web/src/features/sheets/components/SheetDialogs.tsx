@@ -21,6 +21,8 @@ interface Props {
   kind: SheetKind
   dialog: SheetDialog | null
   selected: SheetRow | null
+  /** The sheet the detail card shows (hooks/use-shown-sheet.ts), whose ticked lines 生成采购单 takes. */
+  shown: SheetRow | null
   /** Parts handed over by a catalogue screen, still waiting. */
   pending: PendingPart[]
   /** Ticked quotation lines, for 生成采购单. */
@@ -33,7 +35,7 @@ interface Props {
 }
 
 export function SheetDialogs(props: Props) {
-  const { kind, dialog, selected, open } = props
+  const { kind, dialog, selected, shown, open } = props
   const [modal, modalHolder] = Modal.useModal()
   const close = () => open(null)
 
@@ -82,10 +84,10 @@ export function SheetDialogs(props: Props) {
         onClose={close}
         onSaved={close}
       />
-      {kind === 'quote' && selected && (
+      {kind === 'quote' && shown && (
         <ToPurchaseDialog
           open={dialog?.type === 'toPurchase'}
-          quote={selected}
+          quote={shown}
           lines={props.picked}
           onClose={close}
           onCreated={purchaseCreated}

@@ -1,11 +1,14 @@
 // The selected sheet's lines with a total row (2 decimals, summed in fen as the server does): change a line
 // (double-click or 修改) and remove it (with a confirm); quotation lines can be ticked for 生成采购单.
 import type { SheetKind } from '@epc/shared'
-import { Button, Table, Tag, Tooltip } from 'antd'
+import { Table, Tag } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
+import { type Key, memo, useCallback, useMemo } from 'react'
 import { formatMoney } from '../../../lib/format'
+import { HoverTooltip, LinkButton, renderLightSelection } from '../../../lib/light-controls'
 import { useSession } from '../../../lib/session'
 import { useRowsInSteps } from '../../../lib/use-rows-in-steps'
+import { useSideScroll } from '../../../lib/use-side-scroll'
 import { maySeeDealerPurchasePrice } from '../../host-bridge'
 import { SHEET_TEXTS } from '../texts'
 import { linesTotal } from '../totals'
@@ -23,7 +26,9 @@ interface Props {
   onDelete: (line: SheetLine) => void
 }
 
-export function SheetLines({
+// Memoised, with stable props from the screen: choosing another sheet in the list renders the screen again,
+// and antd's Table draws every one of up to 100 lines on each of its renders.
+export const SheetLines = memo(function SheetLines({
   kind,
   lines,
   loading,
@@ -36,8 +41,77 @@ export function SheetLines({
   const quote = kind === 'quote'
   const seesPurchase = maySeeDealerPurchasePrice(useSession((s) => s.info))
   const total = linesTotal(lines)
-  const shown = useRowsInSteps(lines)
-  const columns: ColumnsType<SheetLine> = [
+  // One sheet's lines are one list (every line carries its sheet's number).
+  const shown = useRowsInSteps(lines, lines[0]?.OrderId)
+  const { box, scroll } = useSideScroll<HTMLDivElement>(quote ? 840 : 700)
+  const columns = useMemo(
+    () => lineColumns(kind, seesPurchase, onEdit, onDelete),
+    [kind, seesPurchase, onEdit, onDelete],
+  )
+  const rowSelection = useMemo(
+    () =>
+      quote
+        ? {
+            selectedRowKeys: selectedIds,
+            onChange: (keys: Key[]) => onSelectIds(keys.map(Number)),
+            columnWidth: 40,
+            renderCell: renderLightSelection,
+          }
+        : undefined,
+    [quote, selectedIds, onSelectIds],
+  )
+  const onRow = useCallback((line: SheetLine) => ({ onDoubleClick: () => onEdit(line) }), [onEdit])
+
+  return (
+    <div ref={box}>
+      <Table<SheetLine>
+        data-testid="sheet-lines"
+        size={size}
+        rowKey="Id"
+        columns={columns}
+        dataSource={shown}
+        loading={loading}
+        pagination={false}
+        scroll={scroll}
+        locale={LOCALE}
+        rowSelection={rowSelection}
+        onRow={onRow}
+        summary={() =>
+          lines.length ? (
+            <Table.Summary fixed>
+              <Table.Summary.Row className={styles.summary}>
+                <Table.Summary.Cell index={0} colSpan={quote ? 4 : 3}>
+                  合计 {lines.length} 项
+                </Table.Summary.Cell>
+                <Table.Summary.Cell index={1} align="right">
+                  <span data-testid="sheet-amount">{total.amount}</span>
+                </Table.Summary.Cell>
+                <Table.Summary.Cell index={2} />
+                <Table.Summary.Cell index={3} align="right">
+                  <span className={styles.total} data-testid="sheet-total">
+                    {formatMoney(total.money)}
+                  </span>
+                </Table.Summary.Cell>
+                <Table.Summary.Cell index={4} colSpan={quote ? 3 : 2} />
+              </Table.Summary.Row>
+            </Table.Summary>
+          ) : null
+        }
+      />
+    </div>
+  )
+})
+
+const LOCALE = { emptyText: '暂无配件，点击「添加配件」或按 F2 添加' }
+
+function lineColumns(
+  kind: SheetKind,
+  seesPurchase: boolean,
+  onEdit: Props['onEdit'],
+  onDelete: Props['onDelete'],
+): ColumnsType<SheetLine> {
+  const quote = kind === 'quote'
+  return [
     { title: '序号', key: 'no', width: 44, align: 'center', render: (_, _l, i) => i + 1 },
     {
       title: '配件编码',
@@ -54,11 +128,11 @@ export function SheetLines({
             {name}
           </span>
           {line.addedAgain && (
-            <Tooltip title="该编码已在单中，经确认再次添加">
+            <HoverTooltip title="该编码已在单中，经确认再次添加">
               <Tag color="orange" className={styles.duplicate} data-testid="line-flag">
                 重复
               </Tag>
-            </Tooltip>
+            </HoverTooltip>
           )}
         </span>
       ),
@@ -85,9 +159,9 @@ export function SheetLines({
       align: 'right',
       render: (stock: number, line) =>
         line.area_stock ? (
-          <Tooltip title={line.area_stock}>
+          <HoverTooltip title={line.area_stock}>
             <span className={styles.dotted}>{stock}</span>
-          </Tooltip>
+          </HoverTooltip>
         ) : (
           stock
         ),
@@ -110,59 +184,12 @@ export function SheetLines({
       align: 'center',
       render: (_, line) => (
         <span className={styles.actions}>
-          <Button type="link" size="small" onClick={() => onEdit(line)}>
-            修改
-          </Button>
-          <Button type="link" size="small" danger onClick={() => onDelete(line)}>
+          <LinkButton onClick={() => onEdit(line)}>修改</LinkButton>
+          <LinkButton danger onClick={() => onDelete(line)}>
             删除
-          </Button>
+          </LinkButton>
         </span>
       ),
     },
   ]
-
-  return (
-    <Table<SheetLine>
-      data-testid="sheet-lines"
-      size={size}
-      rowKey="Id"
-      columns={columns}
-      dataSource={shown}
-      loading={loading}
-      pagination={false}
-      scroll={{ x: quote ? 840 : 700 }}
-      locale={{ emptyText: '暂无配件，点击「添加配件」或按 F2 添加' }}
-      rowSelection={
-        quote
-          ? {
-              selectedRowKeys: selectedIds,
-              onChange: (keys) => onSelectIds(keys.map(Number)),
-              columnWidth: 40,
-            }
-          : undefined
-      }
-      onRow={(line) => ({ onDoubleClick: () => onEdit(line) })}
-      summary={() =>
-        lines.length ? (
-          <Table.Summary fixed>
-            <Table.Summary.Row className={styles.summary}>
-              <Table.Summary.Cell index={0} colSpan={quote ? 4 : 3}>
-                合计 {lines.length} 项
-              </Table.Summary.Cell>
-              <Table.Summary.Cell index={1} align="right">
-                <span data-testid="sheet-amount">{total.amount}</span>
-              </Table.Summary.Cell>
-              <Table.Summary.Cell index={2} />
-              <Table.Summary.Cell index={3} align="right">
-                <span className={styles.total} data-testid="sheet-total">
-                  {formatMoney(total.money)}
-                </span>
-              </Table.Summary.Cell>
-              <Table.Summary.Cell index={4} colSpan={quote ? 3 : 2} />
-            </Table.Summary.Row>
-          </Table.Summary>
-        ) : null
-      }
-    />
-  )
 }

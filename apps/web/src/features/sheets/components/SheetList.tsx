@@ -24,6 +24,8 @@ interface Props {
   selectedId: string | null
   size: 'small' | 'middle'
   onSelect: (row: SheetRow) => void
+  /** A row is pressed: its selection is likely to follow. */
+  onPress: (row: SheetRow) => void
   onPage: (page: number) => void
 }
 
@@ -49,7 +51,8 @@ function onRowKey(event: KeyboardEvent<HTMLElement>, select: () => void) {
 }
 
 export function SheetList(props: Props) {
-  const { kind, rows, total, page, loading, failed, onRetry, selectedId, size, onSelect, onPage } = props
+  const { kind, rows, total, page, loading, failed, onRetry, selectedId, size, onSelect, onPress, onPage } =
+    props
   const label = `${SHEET_TEXTS[kind].name}列表`
   const components = useMemo(
     () => ({
@@ -63,7 +66,59 @@ export function SheetList(props: Props) {
   // One row takes the Tab stop: the selected one when it is on this page.
   const tabStop = rows.some((r) => r.OrderId === selectedId) ? selectedId : rows[0]?.OrderId
 
-  const columns: ColumnsType<SheetRow> = [
+  // The same columns for every render: choosing a sheet redraws the rows' marks, not their cells.
+  const columns = useMemo(() => listColumns(kind), [kind])
+
+  const empty = failed ? (
+    <div className={styles.failed}>
+      <span>{SheetMessages.listEmpty}</span>
+      <Button size="small" onClick={onRetry}>
+        重新加载
+      </Button>
+    </div>
+  ) : (
+    SheetMessages.listEmpty
+  )
+
+  return (
+    <div data-testid="sheet-list">
+      <Table<SheetRow>
+        size={size}
+        rowKey="OrderId"
+        columns={columns}
+        components={components}
+        dataSource={rows}
+        loading={loading}
+        pagination={false}
+        locale={{ emptyText: empty }}
+        rowClassName={(row) => (row.OrderId === selectedId ? styles.selectedRow : styles.row) ?? ''}
+        onRow={(row) => ({
+          role: 'row',
+          tabIndex: row.OrderId === tabStop ? 0 : -1,
+          'aria-selected': row.OrderId === selectedId,
+          onPointerDown: () => onPress(row),
+          onClick: () => onSelect(row),
+          onKeyDown: (event) => onRowKey(event, () => onSelect(row)),
+        })}
+      />
+      <div className={styles.pager}>
+        <Pagination
+          size="small"
+          current={page}
+          pageSize={SHEET_PAGE_SIZE}
+          total={total}
+          showSizeChanger={false}
+          showTotal={(n) => `共有 ${n} 条记录`}
+          onChange={onPage}
+          hideOnSinglePage={false}
+        />
+      </div>
+    </div>
+  )
+}
+
+function listColumns(kind: SheetKind): ColumnsType<SheetRow> {
+  return [
     {
       title: '单号',
       key: 'order',
@@ -110,50 +165,4 @@ export function SheetList(props: Props) {
       render: (money: number) => <span className={styles.money}>{formatMoney(money)}</span>,
     },
   ]
-
-  const empty = failed ? (
-    <div className={styles.failed}>
-      <span>{SheetMessages.listEmpty}</span>
-      <Button size="small" onClick={onRetry}>
-        重新加载
-      </Button>
-    </div>
-  ) : (
-    SheetMessages.listEmpty
-  )
-
-  return (
-    <div data-testid="sheet-list">
-      <Table<SheetRow>
-        size={size}
-        rowKey="OrderId"
-        columns={columns}
-        components={components}
-        dataSource={rows}
-        loading={loading}
-        pagination={false}
-        locale={{ emptyText: empty }}
-        rowClassName={(row) => (row.OrderId === selectedId ? styles.selectedRow : styles.row) ?? ''}
-        onRow={(row) => ({
-          role: 'row',
-          tabIndex: row.OrderId === tabStop ? 0 : -1,
-          'aria-selected': row.OrderId === selectedId,
-          onClick: () => onSelect(row),
-          onKeyDown: (event) => onRowKey(event, () => onSelect(row)),
-        })}
-      />
-      <div className={styles.pager}>
-        <Pagination
-          size="small"
-          current={page}
-          pageSize={SHEET_PAGE_SIZE}
-          total={total}
-          showSizeChanger={false}
-          showTotal={(n) => `共有 ${n} 条记录`}
-          onChange={onPage}
-          hideOnSinglePage={false}
-        />
-      </div>
-    </div>
-  )
 }

@@ -22,10 +22,21 @@ interface Props {
   /** F1 belongs to an open dialog otherwise. */
   keysEnabled: boolean
   onSelect: (row: SheetRow) => void
+  onPress: (row: SheetRow) => void
   onCreate: () => void
 }
 
-export function SheetListCard({ kind, url, list, selectedId, size, keysEnabled, onSelect, onCreate }: Props) {
+export function SheetListCard({
+  kind,
+  url,
+  list,
+  selectedId,
+  size,
+  keysEnabled,
+  onSelect,
+  onPress,
+  onCreate,
+}: Props) {
   const texts = SHEET_TEXTS[kind]
   const [search, setSearch] = useDraft(url.keyText)
   const searchRef = useRef<InputRef>(null)
@@ -74,6 +85,7 @@ export function SheetListCard({ kind, url, list, selectedId, size, keysEnabled, 
         selectedId={selectedId}
         size={size}
         onSelect={onSelect}
+        onPress={onPress}
         onPage={url.setPage}
       />
     </Card>

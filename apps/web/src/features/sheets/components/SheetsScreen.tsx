@@ -12,12 +12,17 @@ import { useSheetPage } from '../api/get-sheet-page'
 import { usePendingParts } from '../hooks/use-pending-parts'
 import { useSelectedSheet } from '../hooks/use-selected-sheet'
 import { useSheetListUrl } from '../hooks/use-sheet-list-url'
+import { useShownSheet } from '../hooks/use-shown-sheet'
 import { SHEET_TEXTS } from '../texts'
+import type { SheetLine } from '../types'
 import { PendingBanner } from './PendingBanner'
 import { SheetDetailCard } from './SheetDetailCard'
 import { type SheetDialog, SheetDialogs } from './SheetDialogs'
 import { SheetListCard } from './SheetListCard'
 import styles from './Sheets.module.css'
+
+// One empty list, so the lines table sees no change of ticks when there are none.
+const NONE_PICKED: number[] = []
 
 export function SheetsScreen({ kind }: { kind: SheetKind }) {
   const texts = SHEET_TEXTS[kind]
@@ -25,8 +30,9 @@ export function SheetsScreen({ kind }: { kind: SheetKind }) {
 
   const url = useSheetListUrl()
   const list = useSheetPage(kind, url.keyText, url.page)
-  const { selectedId, selected, select, resolving } = useSelectedSheet(kind, list)
-  const lines = useSheetLines(kind, selected?.OrderId ?? null)
+  const { selectedId, selected, select, prefetch, resolving } = useSelectedSheet(kind, list)
+  const shown = useShownSheet(kind, selected)
+  const lines = useSheetLines(kind, shown?.OrderId ?? null)
   const lineList = lines.data ?? []
 
   const [dialog, setDialog] = useState<SheetDialog | null>(null)
@@ -42,7 +48,11 @@ export function SheetsScreen({ kind }: { kind: SheetKind }) {
 
   // Ticked lines belong to one sheet: another selection starts with none ticked.
   const [picked, setPicked] = useState<{ orderId?: string; ids: number[] }>({ ids: [] })
-  const pickedIds = picked.orderId === selected?.OrderId ? picked.ids : []
+  const pickedIds = picked.orderId === shown?.OrderId ? picked.ids : NONE_PICKED
+  // Stable, as the lines table is memoised (SheetLines).
+  const shownId = shown?.OrderId
+  const onPick = useCallback((ids: number[]) => setPicked({ orderId: shownId, ids }), [shownId])
+  const onEditLine = useCallback((line: SheetLine) => setDialog({ type: 'line', line }), [])
 
   const openAddPart = () => {
     if (!selected) {
@@ -83,17 +93,18 @@ export function SheetsScreen({ kind }: { kind: SheetKind }) {
           size={displaySize === 'large' ? 'middle' : 'small'}
           keysEnabled={!dialog}
           onSelect={(row) => select(row.OrderId)}
+          onPress={(row) => prefetch(row.OrderId)}
           onCreate={openCreateDialog}
         />
         <SheetDetailCard
           kind={kind}
-          sheet={selected}
+          sheet={shown}
           resolving={resolving}
           lines={lineList}
           linesLoading={lines.isLoading}
           displaySize={displaySize}
           pickedIds={pickedIds}
-          onPick={(ids) => setPicked({ orderId: selected?.OrderId, ids })}
+          onPick={onPick}
           onCreate={openCreateDialog}
           onEdit={(sheet) => setDialog({ type: 'edit', sheet })}
           onDeleted={(sheet) => {
@@ -101,13 +112,14 @@ export function SheetsScreen({ kind }: { kind: SheetKind }) {
           }}
           onAddPart={openAddPart}
           onToPurchase={() => setDialog({ type: 'toPurchase' })}
-          onEditLine={(line) => setDialog({ type: 'line', line })}
+          onEditLine={onEditLine}
         />
       </div>
       <SheetDialogs
         kind={kind}
         dialog={dialog}
         selected={selected}
+        shown={shown}
         pending={handover.pending}
         picked={lineList.filter((l) => pickedIds.includes(l.Id))}
         open={setDialog}

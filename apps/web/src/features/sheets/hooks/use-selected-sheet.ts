@@ -12,14 +12,19 @@ import type { SheetPage } from '../types'
 export function useSelectedSheet(kind: SheetKind, list: UseQueryResult<SheetPage>) {
   const [storedId, setStoredId] = useState(() => loadSelectedSheet(kind))
   const queryClient = useQueryClient()
+  // The lines' request leaves with the press on a row (a click's release comes 50-150 ms later) or with the
+  // selection, not after the screen has rendered it; fresh lines are not asked for again.
+  const prefetch = useCallback(
+    (orderId: string) => void queryClient.prefetchQuery(sheetLinesQuery(kind, orderId)),
+    [kind, queryClient],
+  )
   const select = useCallback(
     (orderId: string | null) => {
-      // The lines' request leaves with the click, not after the screen has rendered the new selection.
-      if (orderId) void queryClient.prefetchQuery(sheetLinesQuery(kind, orderId))
+      if (orderId) prefetch(orderId)
       saveSelectedSheet(kind, orderId)
       setStoredId(orderId)
     },
-    [kind, queryClient],
+    [kind, prefetch],
   )
 
   const inPage = list.data?.rows.find((r) => r.OrderId === storedId) ?? null
@@ -31,6 +36,7 @@ export function useSelectedSheet(kind: SheetKind, list: UseQueryResult<SheetPage
     selectedId,
     selected,
     select,
+    prefetch,
     /** A number is selected but its row is still on its way. */
     resolving: !!selectedId && !selected && (list.isFetching || byId.isFetching),
   }
