@@ -379,6 +379,32 @@ describe.each(dbKinds)('catalogue import on %s', (kind) => {
     expect(Buffer.from(drawing.drawing_piece as Uint8Array)).toEqual(drawingPiece(drawing))
   })
 
+  it('imports files larger than one piece sent to the database, every row once and in its place', async () => {
+    const n = 30_000
+    const numbers = Array.from({ length: n }, (_, i) => `ZZ${String(i).padStart(6, '0')}`)
+    const big = {
+      ...GOOD,
+      parts: `${GOOD.parts}${numbers.map((p, i) => `${p},前制动片 第${i}号,前制动片,备注${i}\n`).join('')}`,
+      fitments: `${GOOD.fitments}${numbers.map((p, i) => `FV-SAG-2019,V601A,${(i % 999) + 1},${p},${(i % 9) + 1},\n`).join('')}`,
+    }
+    // A drawing larger than the room a piece keeps past its end.
+    const svg = SVG.replace('</svg>', `<text>${'刹'.repeat(30_000)}</text></svg>`)
+    const report = await runImport(db, csvFolder(await folder(big, svg)))
+    expect(report.errors.map(formatProblem)).toEqual([])
+    expect(await count(db, 'cat_parts')).toBe(n + 3)
+    expect(await count(db, 'cat_fitments')).toBe(n + 2)
+    const { rows } = await sql<{ number: string; name: string; remark: string; quantity: number }>`
+      select p.norm_number as number, p.part_name_cn as name, p.remark, f.quantity from cat_fitments f
+      join cat_parts p on p.id = f.part_id where p.norm_number like 'ZZ%'`.execute(db.kysely)
+    expect(rows.length).toBe(n)
+    for (const r of rows) {
+      const i = Number(r.number.slice(2))
+      expect([r.name, r.remark, Number(r.quantity)]).toEqual([`前制动片 第${i}号`, `备注${i}`, (i % 9) + 1])
+    }
+    const drawing = await db.kysely.selectFrom('cat_illustrations').select('svg').executeTakeFirstOrThrow()
+    expect(drawing.svg).toBe(svg)
+  })
+
   it("links every fitment and price to its own part's id, also for parts added by a later import", async () => {
     const linked = async () =>
       (

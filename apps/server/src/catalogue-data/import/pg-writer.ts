@@ -9,8 +9,10 @@ import type pg from 'pg'
 import { from as copyFrom } from 'pg-copy-streams'
 import type { BatchUpsert, ImportWriter, UpsertSpec } from './writer'
 
-/** Text sent to PostgreSQL in one COPY: large enough that a statement's round trip does not count. */
-const CHUNK_CHARS = 1 << 20
+/** Bytes sent to PostgreSQL in one COPY: large enough that a statement's round trip does not count. */
+const CHUNK_BYTES = 1 << 20
+/** Room past a chunk's end for the line that fills it. */
+const CHUNK_SLACK = 1 << 16
 /** Rows merged into a table that has rows already, per staging round. */
 const MERGE_ROWS = 20_000
 
@@ -48,9 +50,9 @@ export function copyLine(values: readonly unknown[]): string {
   return `${line}\n`
 }
 
-async function copyIn(client: pg.PoolClient, statement: string, text: string): Promise<void> {
+async function copyIn(client: pg.PoolClient, statement: string, data: string | Buffer): Promise<void> {
   const stream = client.query(copyFrom(statement))
-  stream.end(text)
+  stream.end(data)
   await finished(stream)
 }
 
@@ -69,8 +71,10 @@ class PgCopyBatch implements BatchUpsert {
   private ready = false
   private bulk?: Bulk
   private copySql = ''
-  /** COPY lines not sent yet. */
-  private text = ''
+  /** COPY lines not sent yet, as bytes outside the JavaScript heap: millions of lines kept there as strings
+   * until sent cost the import more in garbage collection than making them. */
+  private chunk = Buffer.allocUnsafe(CHUNK_BYTES + CHUNK_SLACK)
+  private used = 0
   /** The chunk PostgreSQL is taking now: one COPY at a time on the connection. */
   private sending: Promise<void> = Promise.resolve()
   /** Rows for the staging round, by key (PostgreSQL refuses to touch one row twice in a statement). */
@@ -78,12 +82,13 @@ class PgCopyBatch implements BatchUpsert {
   private staged = false
   private readonly keyIndexes: number[]
   private readonly keyIndex: number
+  /** The keys written, with their ids: `known`, which onWritten keeps (tables.ts entity), or our own. */
   private readonly ids: Map<string, number>
 
   constructor(
     private readonly client: pg.PoolClient,
     private readonly spec: UpsertSpec,
-    known?: Map<string, number>,
+    private readonly known?: Map<string, number>,
   ) {
     this.keyIndexes = spec.conflict.map((c) => spec.columns.indexOf(c))
     this.keyIndex = spec.returning ? spec.columns.indexOf(spec.returning.key) : -1
@@ -94,7 +99,7 @@ class PgCopyBatch implements BatchUpsert {
     if (!this.ready) return this.start().then(() => this.add(values))
     if (!this.bulk) return this.stage(values)
     const returning = this.spec.returning
-    if (!returning) this.text += copyLine(values)
+    if (!returning) this.put(copyLine(values))
     else {
       const key = String(values[this.keyIndex])
       if (this.ids.has(key)) {
@@ -102,18 +107,22 @@ class PgCopyBatch implements BatchUpsert {
         return
       }
       const id = this.bulk.nextId++
-      this.ids.set(key, id)
-      this.onWritten?.(key, id)
-      this.text += `${id}\t${copyLine(values)}`
+      // Millions of parts: one write to the map, not two.
+      if (this.known && this.onWritten) this.onWritten(key, id)
+      else {
+        this.ids.set(key, id)
+        this.onWritten?.(key, id)
+      }
+      this.put(`${id}\t${copyLine(values)}`)
     }
-    if (this.text.length >= CHUNK_CHARS) return this.send()
+    if (this.used >= CHUNK_BYTES) return this.send()
   }
 
   async flush() {
     if (!this.ready) return
     const bulk = this.bulk
     if (!bulk) return this.merge()
-    if (this.text) void this.send()
+    if (this.used) void this.send()
     await this.sending
     this.bulk = undefined
     if (bulk.sequence) await this.client.query('SELECT setval($1, $2)', [bulk.sequence, bulk.nextId - 1])
@@ -175,13 +184,26 @@ class PgCopyBatch implements BatchUpsert {
   /** Sends the lines made so far and answers the chunk before (its error, if it failed): PostgreSQL takes
    * one chunk while the next is being made. */
   private send(): Promise<void> {
-    const text = this.text
-    this.text = ''
+    const data = this.chunk.subarray(0, this.used)
+    this.chunk = Buffer.allocUnsafe(CHUNK_BYTES + CHUNK_SLACK)
+    this.used = 0
     const before = this.sending
-    this.sending = before.then(() => copyIn(this.client, this.copySql, text))
+    this.sending = before.then(() => copyIn(this.client, this.copySql, data))
     // Waited for by the next send or flush; until then its failure is not unhandled.
     this.sending.catch(() => {})
     return before
+  }
+
+  private put(line: string) {
+    // A UTF-8 character takes at most three bytes per UTF-16 unit; a line longer than the slack (a large
+    // drawing) makes its chunk larger.
+    const room = this.used + line.length * 3
+    if (room > this.chunk.length) {
+      const larger = Buffer.allocUnsafe(room)
+      this.chunk.copy(larger, 0, 0, this.used)
+      this.chunk = larger
+    }
+    this.used += this.chunk.write(line, this.used)
   }
 
   /** The keys back; rows that repeat a key, which only a table without ids can hold, keep the last one. */
