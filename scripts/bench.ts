@@ -38,6 +38,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const ONLY = process.env.BENCH_ONLY?.split(',')
 const PROFILE = process.env.BENCH_PROFILE === '1'
 const TARGETS = { partsquery: 10, illustration: 10, vinquery: 20, namesearch: 20 } as Record<string, number>
+const COLD_TARGET = 20
 interface ImportStats {
   seconds: number
   rows: number
@@ -159,12 +160,34 @@ function cpuMicros(pid: number | undefined): number {
   return (Number(fields[11]) + Number(fields[12])) * 10_000
 }
 
+// The database's own processes, when PostgreSQL runs on this machine: their CPU time per request is the
+// other half of a look-up's cost. Read from /proc for the backends connected to the bench database.
+let watcher: pg.Client | null = null
+
+async function databaseCpu(): Promise<Map<number, number>> {
+  const cpu = new Map<number, number>()
+  if (!watcher) return cpu
+  const { rows } = await watcher.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+  )
+  for (const { pid } of rows) {
+    try {
+      cpu.set(pid, cpuMicros(pid))
+    } catch {
+      // A backend that has just ended, or a database on another machine.
+    }
+  }
+  return cpu
+}
+
 interface Figures {
   p50: number
   p99: number
   rps: number
   /** The server's CPU time per answered request: steadier than req/s when the client shares the cores. */
   cpuPerRequest: number
+  /** PostgreSQL's CPU time per answered request (null: SQLite, inside the server, or not measurable). */
+  dbCpuPerRequest: number | null
   failures: number
 }
 
@@ -184,13 +207,20 @@ async function run(
   failures: { count: number },
 ): Promise<Figures> {
   failures.count = 0
+  const dbBefore = await databaseCpu()
   const cpuBefore = cpuMicros(pid)
   const result = await autocannon({ url, connections: CONNECTIONS, requests: [request], ...limit })
+  const cpuAfter = cpuMicros(pid)
+  const dbAfter = await databaseCpu()
+  let dbUsed = 0
+  for (const [backend, used] of dbAfter) dbUsed += used - (dbBefore.get(backend) ?? 0)
+  const answered = Math.max(1, result.requests.total)
   return {
     p50: result.latency.p50,
     p99: result.latency.p99,
     rps: Math.round(result.requests.average),
-    cpuPerRequest: Math.round((cpuMicros(pid) - cpuBefore) / Math.max(1, result.requests.total)),
+    cpuPerRequest: Math.round((cpuAfter - cpuBefore) / answered),
+    dbCpuPerRequest: dbAfter.size ? Math.round(dbUsed / answered) : null,
     failures: failures.count,
   }
 }
@@ -237,6 +267,11 @@ function together(runs: Figures[]): Figures {
     cpuPerRequest: Math.round(
       runs.reduce((a, f) => a + f.cpuPerRequest * f.rps, 0) / Math.max(1, rps * runs.length),
     ),
+    dbCpuPerRequest: runs.some((f) => f.dbCpuPerRequest === null)
+      ? null
+      : Math.round(
+          runs.reduce((a, f) => a + (f.dbCpuPerRequest ?? 0) * f.rps, 0) / Math.max(1, rps * runs.length),
+        ),
     failures: runs.reduce((a, f) => a + f.failures, 0),
   }
 }
@@ -331,6 +366,11 @@ const keywords = [
   '火咀',
   '萨车片',
 ]
+
+if (PG_URL) {
+  watcher = new pg.Client({ connectionString: PG_URL })
+  await watcher.connect()
+}
 
 const port = await freePort()
 const barePort = await freePort()
@@ -456,21 +496,25 @@ try {
   console.log(`并发连接 ${CONNECTIONS}，每项 ${SECONDS} 秒；裸路由与每项稳定状态轮流各测两次\n`)
   const row = (name: string, f: Figures, target: string, share: string) =>
     console.log(
-      `${name.padEnd(16)}  ${String(f.p50).padStart(7)}  ${String(f.p99).padStart(7)}  ${target.padStart(6)}  ${String(f.rps).padStart(8)}  ${share.padStart(8)}  ${String(f.cpuPerRequest).padStart(10)}  ${String(f.failures).padStart(5)}`,
+      `${name.padEnd(16)}  ${String(f.p50).padStart(7)}  ${String(f.p99).padStart(7)}  ${target.padStart(6)}  ${String(f.rps).padStart(8)}  ${share.padStart(8)}  ${String(f.cpuPerRequest).padStart(10)}  ${String(f.dbCpuPerRequest ?? '-').padStart(12)}  ${String(f.failures).padStart(5)}`,
     )
   const percent = (a: Figures, b: Figures) => `${Math.round((a.rps / Math.max(1, b.rps)) * 100)}%`
-  console.log('调用（稳定状态）    p50(ms)  p99(ms)  目标p99   请求/秒   占裸路由  CPU(µs/次)   失败')
+  console.log(
+    '调用（稳定状态）    p50(ms)  p99(ms)  目标p99   请求/秒   占裸路由  CPU(µs/次)  库CPU(µs/次)   失败',
+  )
   for (const r of results) {
     const target = TARGETS[r.name]
     row(`  bare`, r.bare, '-', '100%')
     row(r.name, r, target ? `≤${target}` : '-', percent(r, r.bare))
   }
   console.log(`\n冷查询（每个请求体一次，答案来自 ${DATABASE}）`)
-  for (const r of results) row(r.name, r.cold, '-', percent(r.cold, r.bare))
+  // On PostgreSQL every look-up's cold p99 has a target of its own (issue 20).
+  for (const r of results) row(r.name, r.cold, PG_URL ? `≤${COLD_TARGET}` : '-', percent(r.cold, r.bare))
   console.log(`\n服务进程峰值常驻内存：${rss} MB（目标 ≤400 MB）`)
 } finally {
   server.kill('SIGTERM')
   bare.kill('SIGTERM')
+  await watcher?.end()
 }
 
 // The screens in Chromium, on their own server with the demo catalogue in SQLite (scripts/bench-screens.ts):
