@@ -57,13 +57,13 @@ async function copyIn(client: pg.PoolClient, statement: string, data: string | B
 }
 
 interface Bulk {
-  /** The statements that give the table back its indexes and key constraints. */
+  /** The statements that give the table back its indexes and key constraints when its rows are in. */
   rebuild: string[]
   /** For tables whose rows are found by id: the id the next new row gets, from the table's sequence. */
   nextId: number
   sequence: string | null
-  /** Rows whose key came earlier in this file: written over the first once the keys are back. */
-  late: unknown[][]
+  /** Rows whose key came earlier in this file, by key: written over the first by id once the rows are in. */
+  late: Map<string, unknown[]>
 }
 
 class PgCopyBatch implements BatchUpsert {
@@ -80,6 +80,8 @@ class PgCopyBatch implements BatchUpsert {
   /** Rows for the staging round, by key (PostgreSQL refuses to touch one row twice in a statement). */
   private pending = new Map<string, unknown[]>()
   private staged = false
+  /** Statements for the end of the import (buildDeferred). */
+  private readonly deferred: string[] = []
   private readonly keyIndexes: number[]
   private readonly keyIndex: number
   /** The keys written, with their ids: `known`, which onWritten keeps (tables.ts entity), or our own. */
@@ -103,7 +105,8 @@ class PgCopyBatch implements BatchUpsert {
     else {
       const key = String(values[this.keyIndex])
       if (this.ids.has(key)) {
-        this.bulk.late.push(values)
+        this.bulk.late.delete(key)
+        this.bulk.late.set(key, values)
         return
       }
       const id = this.bulk.nextId++
@@ -127,8 +130,12 @@ class PgCopyBatch implements BatchUpsert {
     this.bulk = undefined
     if (bulk.sequence) await this.client.query('SELECT setval($1, $2)', [bulk.sequence, bulk.nextId - 1])
     await this.rebuild(bulk.rebuild)
-    for (const values of bulk.late) await this.stage(values)
-    await this.merge()
+    await this.overwrite(bulk.late)
+  }
+
+  /** The keys left for the end of the import: built before a row is merged in, or at the commit. */
+  async buildDeferred() {
+    for (const statement of this.deferred.splice(0)) await this.client.query(statement)
   }
 
   /** Loads an empty table without its keys, else stages; decided at the first row. */
@@ -155,10 +162,16 @@ class PgCopyBatch implements BatchUpsert {
       [table],
     )
     const rebuild: string[] = []
+    // The natural key of rows found by id (a part's number) is kept unique by the key map while the import
+    // runs and read by nothing before its end: built last, the updates of the parts' markers need not
+    // keep it, and the parts file's time is the rows'.
+    const naturalKey = returning ? `UNIQUE (${this.spec.conflict.join(', ')})` : null
     for (const k of keys.rows) {
       if (k.con) {
         await this.client.query(`ALTER TABLE ${table} DROP CONSTRAINT ${k.con}`)
-        rebuild.push(`ALTER TABLE ${table} ADD CONSTRAINT ${k.con} ${k.condef}`)
+        const add = `ALTER TABLE ${table} ADD CONSTRAINT ${k.con} ${k.condef}`
+        if (k.condef === naturalKey) this.deferred.push(add)
+        else rebuild.push(add)
       } else {
         await this.client.query(`DROP INDEX ${k.name}`)
         rebuild.push(k.def)
@@ -176,7 +189,7 @@ class PgCopyBatch implements BatchUpsert {
       const next = await this.client.query<{ n: number }>('SELECT nextval($1) AS n', [sequence])
       nextId = Number(next.rows[0]?.n)
     }
-    this.bulk = { rebuild, nextId, sequence, late: [] }
+    this.bulk = { rebuild, nextId, sequence, late: new Map() }
     const copied = returning ? [returning.id, ...columns] : columns
     this.copySql = `COPY ${table} (${copied.join(', ')}) FROM STDIN WITH (FREEZE)`
   }
@@ -226,7 +239,27 @@ class PgCopyBatch implements BatchUpsert {
     await this.client.query('RELEASE SAVEPOINT epc_keys')
   }
 
+  /** Rows written over the rows of their keys, found by id: the last of a key wins, as in a merge. */
+  private async overwrite(late: Map<string, unknown[]>) {
+    const { table, columns, update, returning } = this.spec
+    if (!late.size || !returning || !update.length) return
+    const list = [returning.id, ...columns].join(', ')
+    const stage = `epc_late_${table}`
+    await this.client.query(
+      `CREATE TEMP TABLE IF NOT EXISTS ${stage} ON COMMIT DROP AS SELECT ${list} FROM ${table} WITH NO DATA`,
+    )
+    let text = ''
+    for (const [key, values] of late) text += `${this.ids.get(key)}\t${copyLine(values)}`
+    await copyIn(this.client, `COPY ${stage} (${list}) FROM STDIN`, text)
+    await this.client.query(
+      `UPDATE ${table} t SET ${update.map((c) => `${c} = l.${c}`).join(', ')}
+      FROM ${stage} l WHERE t.${returning.id} = l.${returning.id}`,
+    )
+    await this.client.query(`TRUNCATE ${stage}`)
+  }
+
   private stage(values: unknown[]): void | Promise<void> {
+    if (this.deferred.length) return this.buildDeferred().then(() => this.stage(values))
     const key = this.keyIndexes.map((i) => String(values[i])).join('\u0001')
     this.pending.delete(key)
     this.pending.set(key, values)
@@ -263,25 +296,34 @@ class PgCopyBatch implements BatchUpsert {
 
 export async function openPgWriter(pool: pg.Pool): Promise<ImportWriter> {
   const client = await pool.connect()
-  const end = async (statement: string) => {
-    try {
-      await client.query(statement)
-      client.release()
-    } catch (error) {
-      // A connection that failed here is not handed out again.
-      client.release(error as Error)
-      throw error
-    }
-  }
   await client.query('BEGIN')
   // Keys are built from millions of rows and the name index sorts millions: in memory, for this import only.
   await client.query("SET LOCAL maintenance_work_mem = '1GB'")
   await client.query("SET LOCAL work_mem = '256MB'")
+  const batches: PgCopyBatch[] = []
   return {
     dialect: 'postgres',
-    upsert: (spec, known) => new PgCopyBatch(client, spec, known),
+    upsert: (spec, known) => {
+      const batch = new PgCopyBatch(client, spec, known)
+      batches.push(batch)
+      return batch
+    },
     exec: async (statement) => void (await client.query(statement)),
-    commit: () => end('COMMIT'),
-    rollback: () => end('ROLLBACK'),
+    // A failed commit is followed by the importer's rollback, which hands the connection back.
+    commit: async () => {
+      for (const batch of batches) await batch.buildDeferred()
+      await client.query('COMMIT')
+      client.release()
+    },
+    rollback: async () => {
+      try {
+        await client.query('ROLLBACK')
+        client.release()
+      } catch (error) {
+        // A connection that failed here is not handed out again.
+        client.release(error as Error)
+        throw error
+      }
+    },
   }
 }
