@@ -57,6 +57,14 @@ export function embeddedSqlite(kysely: Kysely<Database>): SQLite.Database | unde
   return embedded.get(kysely)
 }
 
+// The pool behind each Kysely instance openDatabase made on PostgreSQL, for the hot queries' named
+// statements (db/precompiled.ts). A transaction's Kysely is not in here.
+const pools = new WeakMap<Kysely<Database>, pg.Pool>()
+
+export function postgresPool(kysely: Kysely<Database>): pg.Pool | undefined {
+  return pools.get(kysely)
+}
+
 export function openDatabase(target: { databaseUrl?: string; sqlitePath: string }): Db {
   if (isPostgresUrl(target.databaseUrl)) {
     const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10 })
@@ -64,6 +72,7 @@ export function openDatabase(target: { databaseUrl?: string; sqlitePath: string 
     // the pool replaces it on the next query.
     pool.on('error', (error) => console.warn(`PostgreSQL 空闲连接断开: ${error.message}`))
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+    pools.set(kysely, pool)
     return { kysely, dialect: 'postgres', pgPool: pool, close: () => kysely.destroy() }
   }
   if (target.sqlitePath !== ':memory:') mkdirSync(dirname(target.sqlitePath), { recursive: true })

@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { dbKinds, freshDatabase } from '../../test/helper'
 import type { Db } from './database'
@@ -64,6 +65,26 @@ describe.each(dbKinds)('a precompiled query on %s', (kind) => {
     expect(await metaBetween(db.kysely, 'a', 'z')).toEqual([{ value: 'first' }, { value: 'second' }])
     const inside = await db.kysely.transaction().execute((trx) => metaBetween(trx, 'a', 'z'))
     expect(inside).toEqual([{ value: 'first' }, { value: 'second' }])
+  })
+
+  it('answers the rows of the table as it is now after its keys were dropped and built again', async () => {
+    expect(await metaIn(db.kysely, ['a', 'b'], '')).toEqual([{ value: 'first' }, { value: 'second' }])
+    // What an import into an emptied table does to the statements kept prepared (catalogue-data/import).
+    await db.kysely.transaction().execute(async (trx) => {
+      await trx.deleteFrom('cat_meta').execute()
+      if (kind === 'postgres') await sql`alter table cat_meta drop constraint cat_meta_pkey`.execute(trx)
+      await trx
+        .insertInto('cat_meta')
+        .values([
+          { key: 'a', value: 'new first' },
+          { key: 'b', value: 'new second' },
+          { key: 'c', value: 'third' },
+        ])
+        .execute()
+      if (kind === 'postgres') await sql`alter table cat_meta add primary key (key)`.execute(trx)
+    })
+    expect(await metaIn(db.kysely, ['a', 'b'], '')).toEqual([{ value: 'new first' }, { value: 'new second' }])
+    expect(await metaBetween(db.kysely, 'a', 'z')).toEqual([{ value: 'new first' }, { value: 'new second' }])
   })
 
   it('never reads what another call is half-way through writing', async () => {

@@ -1,8 +1,10 @@
 // Hot queries compiled once per database: Kysely builds and compiles a query on every call, which for the
-// small look-ups made on every request costs more than the database's own work.
+// small look-ups made on every request costs more than the database's own work. The database keeps them
+// prepared too: better-sqlite3 statements on SQLite, named statements on PostgreSQL (namedRows below).
 import type SQLite from 'better-sqlite3'
 import { type Compilable, CompiledQuery, type Kysely } from 'kysely'
-import { embeddedSqlite } from './database'
+import type pg from 'pg'
+import { embeddedSqlite, postgresPool } from './database'
 import type { Database } from './schema'
 
 type Q = Kysely<Database>
@@ -53,8 +55,29 @@ export function precompiled<A extends unknown[], R>(build: (db: Q, ...args: A) =
       entry.columns ??= statement.columns().map((c) => c.name)
       return objectRows<R>(statement, entry.columns, parameters)
     }
+    const pool = postgresPool(db)
+    if (pool) return namedRows<R>(pool, query.sql, parameters)
     return (await db.executeQuery<R>({ ...query, parameters })).rows
   }
+}
+
+// Names of the statements PostgreSQL keeps prepared, by SQL text; a few hundred texts at most (the lists'
+// lengths, the name search's shapes), each prepared once per pooled connection.
+const statementNames = new Map<string, string>()
+
+/**
+ * Runs SQL as a named statement: PostgreSQL parses and plans a text once per connection instead of on every
+ * run, which cost a small look-up more than running it (2.7 times the queries a second on the bench
+ * catalogue, docs/performance.md 2026-11-27). Outside transactions only, as on SQLite: a transaction's
+ * queries take their turn on its connection through Kysely.
+ */
+async function namedRows<R>(pool: pg.Pool, text: string, values: readonly unknown[]): Promise<R[]> {
+  let name = statementNames.get(text)
+  if (!name) {
+    name = `epc_${statementNames.size + 1}`
+    statementNames.set(text, name)
+  }
+  return (await pool.query({ name, text, values: [...values] })).rows as R[]
 }
 
 /**
@@ -83,7 +106,7 @@ const KEPT_TEXTS = 64
 /**
  * Runs hand-written SQL (placeholders of the database's dialect) whose text depends only on the shape of
  * a request: on SQLite as a statement prepared once per text (preparing costs about as much as running
- * a small search), elsewhere, or inside a transaction, through Kysely.
+ * a small search), on PostgreSQL as a named statement, inside a transaction through Kysely.
  */
 export async function runKept<R>(db: Q, text: string, values: readonly unknown[]): Promise<R[]> {
   const sqlite = embeddedSqlite(db)
@@ -102,5 +125,7 @@ export async function runKept<R>(db: Q, text: string, values: readonly unknown[]
     }
     return objectRows<R>(entry.statement, entry.columns, values)
   }
+  const pool = postgresPool(db)
+  if (pool) return namedRows<R>(pool, text, values)
   return (await db.executeQuery<R>(CompiledQuery.raw(text, [...values]))).rows
 }

@@ -11,7 +11,8 @@ import type { Db } from '../../db/database'
 import { storedCatalogueVersion } from '../../modules/catalogue/catalogue-version'
 import { NamesService } from '../../modules/catalogue/names.service'
 import { csvFolder } from './csv-source'
-import { formatProblem, runImport } from './importer'
+import { drawingPiece } from './drawing-piece'
+import { type CatalogueSource, formatProblem, runImport, type SourceRow } from './importer'
 
 const SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 800 600"><g class="callout" data-callout="1"><circle r="11"/></g></svg>'
@@ -349,6 +350,183 @@ describe.each(dbKinds)('catalogue import on %s', (kind) => {
     )
     expect(refused.ok).toBe(false)
     expect(await storedCatalogueVersion(db)).toBe(second)
+  })
+
+  it('keeps text as written, tabs, line breaks, backslashes, quotes, \\N and Chinese included, and empty as none', async () => {
+    const tricky = 'A\tB 左\\右 "引号" \\N \\. 反斜杠\\\n第二行 \\t'
+    const svg = SVG.replace('</svg>', '<text>\\N\t"a\\b"\r\n刹车</text></svg>')
+    const files = {
+      ...GOOD,
+      parts: `part_number,name,generic_name,remark\n5Q0 698 151 E,前制动片,,"${tricky.replaceAll('"', '""')}"\n5Q0 698 151 D,前制动片,前制动片,\n5Q0 615 301 F,前制动盘,制动盘,\n`,
+      fitments: `model_code,image_code,callout,part_number,quantity,note\nFV-SAG-2019,V601A,1,5Q0 698 151 E,1,"${tricky.replaceAll('"', '""')}"\n`,
+    }
+    const report = await runImport(db, csvFolder(await folder(files, svg)))
+    expect(report.errors.map(formatProblem)).toEqual([])
+    const pad = await db.kysely
+      .selectFrom('cat_parts')
+      .select(['remark', 'generic_name_id'])
+      .where('norm_number', '=', '5Q0698151E')
+      .executeTakeFirstOrThrow()
+    expect(pad).toEqual({ remark: tricky, generic_name_id: null })
+    const fitment = await db.kysely.selectFrom('cat_fitments').select('note').executeTakeFirstOrThrow()
+    expect(fitment.note).toBe(tricky)
+    const drawing = await db.kysely
+      .selectFrom('cat_illustrations')
+      .select(['svg', 'width', 'height', 'callouts', 'drawing_piece'])
+      .executeTakeFirstOrThrow()
+    expect(drawing.svg).toBe(svg)
+    // The drawing's deflated bytes go through COPY as they are.
+    expect(Buffer.from(drawing.drawing_piece as Uint8Array)).toEqual(drawingPiece(drawing))
+  })
+
+  it('imports files larger than one piece sent to the database, every row once and in its place', async () => {
+    const n = 30_000
+    const numbers = Array.from({ length: n }, (_, i) => `ZZ${String(i).padStart(6, '0')}`)
+    const big = {
+      ...GOOD,
+      parts: `${GOOD.parts}${numbers.map((p, i) => `${p},前制动片 第${i}号,前制动片,备注${i}\n`).join('')}`,
+      fitments: `${GOOD.fitments}${numbers.map((p, i) => `FV-SAG-2019,V601A,${(i % 999) + 1},${p},${(i % 9) + 1},\n`).join('')}`,
+    }
+    // A drawing larger than the room a piece keeps past its end.
+    const svg = SVG.replace('</svg>', `<text>${'刹'.repeat(30_000)}</text></svg>`)
+    const report = await runImport(db, csvFolder(await folder(big, svg)))
+    expect(report.errors.map(formatProblem)).toEqual([])
+    expect(await count(db, 'cat_parts')).toBe(n + 3)
+    expect(await count(db, 'cat_fitments')).toBe(n + 2)
+    const { rows } = await sql<{ number: string; name: string; remark: string; quantity: number }>`
+      select p.norm_number as number, p.part_name_cn as name, p.remark, f.quantity from cat_fitments f
+      join cat_parts p on p.id = f.part_id where p.norm_number like 'ZZ%'`.execute(db.kysely)
+    expect(rows.length).toBe(n)
+    for (const r of rows) {
+      const i = Number(r.number.slice(2))
+      expect([r.name, r.remark, Number(r.quantity)]).toEqual([`前制动片 第${i}号`, `备注${i}`, (i % 9) + 1])
+    }
+    const drawing = await db.kysely.selectFrom('cat_illustrations').select('svg').executeTakeFirstOrThrow()
+    expect(drawing.svg).toBe(svg)
+  })
+
+  it("links every fitment and price to its own part's id, also for parts added by a later import", async () => {
+    const linked = async () =>
+      (
+        await sql<{ number: string; callout: number; price: number | null }>`select p.norm_number as number,
+          f.callout, pr.price_fen as price from cat_fitments f join cat_parts p on p.id = f.part_id
+          left join cat_prices pr on pr.part_id = p.id order by f.callout`.execute(db.kysely)
+      ).rows.map((r) => [r.number, Number(r.callout), r.price === null ? null : Number(r.price)])
+    await runImport(db, csvFolder(await folder(GOOD)))
+    expect(await linked()).toEqual([
+      ['5Q0698151E', 1, 48600],
+      ['5Q0615301F', 2, 72550],
+    ])
+    const more = {
+      parts:
+        'part_number,name,generic_name,remark\n1K0 615 301 AA,前制动盘,制动盘,\n5Q0 615 301 F,前制动盘 通风,制动盘,\n',
+      fitments:
+        'model_code,image_code,callout,part_number,quantity,note\nFV-SAG-2019,V601A,3,1K0615301AA,2,\n',
+      prices: 'part_number,type4s,price\n1K0 615 301 AA,1,300\n',
+    }
+    const report = await runImport(db, csvFolder(await folder(more)))
+    expect(report.errors.map(formatProblem)).toEqual([])
+    expect(await count(db, 'cat_parts')).toBe(4)
+    expect(await linked()).toEqual([
+      ['5Q0698151E', 1, 48600],
+      ['5Q0615301F', 2, 72550],
+      ['1K0615301AA', 3, 30000],
+    ])
+    const ids = await db.kysely.selectFrom('cat_parts').select('id').execute()
+    expect(new Set(ids.map((r) => Number(r.id))).size).toBe(4)
+  })
+
+  it('keeps the last of rows that repeat a key in one file, as a later import would', async () => {
+    const twice = {
+      ...GOOD,
+      fitments:
+        'model_code,image_code,callout,part_number,quantity,note\nFV-SAG-2019,V601A,1,5Q0 698 151 E,1,先\n' +
+        'FV-SAG-2019,V601A,2,5Q0615301F,2,\nFV-SAG-2019,V601A,1,5Q0-698-151-E,4,后\n',
+      prices: 'part_number,type4s,price\n5Q0 698 151 E,1,486.00\n5Q0 698 151 E,1,499.00\n',
+    }
+    const report = await runImport(db, csvFolder(await folder(twice)))
+    expect(report.errors.map(formatProblem)).toEqual([])
+    const fitments = await db.kysely
+      .selectFrom('cat_fitments')
+      .select(['callout', 'quantity', 'note'])
+      .orderBy('callout')
+      .execute()
+    expect(fitments).toEqual([
+      { callout: 1, quantity: 4, note: '后' },
+      { callout: 2, quantity: 2, note: '' },
+    ])
+    const prices = await db.kysely.selectFrom('cat_prices').select('price_fen').execute()
+    expect(prices.map((p) => Number(p.price_fen))).toEqual([49900])
+    const duplicate = sql`insert into cat_fitments (model_id, illustration_id, callout, part_id, quantity)
+      select model_id, illustration_id, callout, part_id, 9 from cat_fitments where callout = 1`
+    await expect(duplicate.execute(db.kysely)).rejects.toThrow(/unique|constraint/i)
+  })
+
+  it('keeps nothing of an import that fails half-way, and what was there before stays as it was', async () => {
+    const failing = (folderPath: string): CatalogueSource => {
+      const source = csvFolder(folderPath)
+      return {
+        ...source,
+        rows(table) {
+          const rows = source.rows(table)
+          if (table !== 'prices' || !rows) return rows
+          return (async function* () {
+            for await (const row of rows as AsyncIterable<SourceRow>) {
+              yield row
+              throw new Error('读取中断')
+            }
+          })()
+        },
+      }
+    }
+    await expect(runImport(db, failing(await folder(GOOD)))).rejects.toThrow('读取中断')
+    for (const table of ['cat_parts', 'cat_fitments', 'cat_models', 'cat_prices'])
+      expect(await count(db, table), table).toBe(0)
+    expect(await storedCatalogueVersion(db)).toBe('')
+
+    // The tables kept their keys through the rollback: a good import afterwards is whole and unique.
+    expect((await runImport(db, csvFolder(await folder(GOOD)))).ok).toBe(true)
+    const version = await storedCatalogueVersion(db)
+    const changed = { ...GOOD, parts: String(GOOD.parts).replace('前制动盘', '前制动盘（新）') }
+    await expect(runImport(db, failing(await folder(changed)))).rejects.toThrow('读取中断')
+    expect(await storedCatalogueVersion(db)).toBe(version)
+    const disc = await db.kysely
+      .selectFrom('cat_parts')
+      .select('part_name_cn')
+      .where('norm_number', '=', '5Q0615301F')
+      .execute()
+    expect(disc).toEqual([{ part_name_cn: '前制动盘' }])
+    for (const [table, n] of [
+      ['cat_parts', 3],
+      ['cat_fitments', 2],
+      ['cat_prices', 2],
+    ] as const)
+      expect(await count(db, table), table).toBe(n)
+    const duplicate = sql`insert into cat_parts (disp_number, norm_number, part_name_cn)
+      values ('5Q0.615.301.F', '5Q0615301F', '重复')`
+    await expect(duplicate.execute(db.kysely)).rejects.toThrow(/unique/i)
+  })
+
+  it('rolls back everything when the database refuses a value (PostgreSQL text holds no NUL)', async () => {
+    if (kind !== 'postgres') return
+    const nul = SVG.replace('</svg>', '<text>\u0000</text></svg>')
+    await expect(runImport(db, csvFolder(await folder(GOOD, nul)))).rejects.toThrow()
+    for (const table of ['cat_brands', 'cat_models', 'cat_illustrations', 'cat_parts'])
+      expect(await count(db, table), table).toBe(0)
+    expect((await runImport(db, csvFolder(await folder(GOOD)))).ok).toBe(true)
+  })
+
+  it('gives the tables it loaded all their indexes and keys back', async () => {
+    if (kind !== 'postgres') return
+    const indexes = async () =>
+      (
+        await sql<{ def: string }>`select indexdef as def from pg_indexes
+          where schemaname = 'public' and tablename like 'cat\_%' order by indexname`.execute(db.kysely)
+      ).rows.map((r) => r.def)
+    const before = await indexes()
+    expect(before.length).toBeGreaterThan(20)
+    expect((await runImport(db, csvFolder(await folder(GOOD)))).ok).toBe(true)
+    expect(await indexes()).toEqual(before)
   })
 
   it('reports every bad row by file, line and field and keeps nothing', async () => {

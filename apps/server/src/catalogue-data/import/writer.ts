@@ -1,8 +1,8 @@
-// Writes import rows in batches inside one transaction: prepared statements on SQLite (synchronous and
-// fast), multi-row upserts on PostgreSQL. SQL is written once with `?` placeholders.
+// Writes import rows inside one transaction: prepared statements on SQLite (synchronous and fast), COPY on
+// PostgreSQL (pg-writer.ts).
 import type { Database as SqliteDatabase, Statement } from 'better-sqlite3'
-import type pg from 'pg'
 import type { Db } from '../../db/database'
+import { conflictClause, openPgWriter } from './pg-writer'
 
 export interface UpsertSpec {
   table: string
@@ -14,7 +14,8 @@ export interface UpsertSpec {
   /** Answer the id of each written row, by its key column. */
   returning?: { id: string; key: string }
   /** On SQLite, rows going into an empty table are written without the table's indexes (new keys are told
-   * apart by `known`), which are built once from all rows at the end: far faster than row by row. */
+   * apart by `known`), which are built once from all rows at the end: far faster than row by row. PostgreSQL
+   * does so for every empty table (pg-writer.ts). */
   deferIndexes?: boolean
 }
 
@@ -36,19 +37,9 @@ export interface BatchUpsert {
   onWritten?: (key: string, id: number) => void
 }
 
-function upsertSql(spec: UpsertSpec, rows: number, numbered: boolean): string {
-  let n = 0
-  const placeholder = () => (numbered ? `$${++n}` : '?')
-  const tuple = () => `(${spec.columns.map(placeholder).join(', ')})`
-  const values = Array.from({ length: rows }, tuple).join(', ')
-  const action = spec.update.length
-    ? `DO UPDATE SET ${spec.update.map((c) => `${c} = excluded.${c}`).join(', ')}`
-    : spec.returning
-      ? // A no-op update so RETURNING answers the existing row's id too.
-        `DO UPDATE SET ${spec.conflict[0]} = excluded.${spec.conflict[0]}`
-      : 'DO NOTHING'
-  const returning = spec.returning ? ` RETURNING ${spec.returning.id}, ${spec.returning.key}` : ''
-  return `INSERT INTO ${spec.table} (${spec.columns.join(', ')}) VALUES ${values} ON CONFLICT (${spec.conflict.join(', ')}) ${action}${returning}`
+function upsertSql(spec: UpsertSpec): string {
+  const values = `(${spec.columns.map(() => '?').join(', ')})`
+  return `INSERT INTO ${spec.table} (${spec.columns.join(', ')}) VALUES ${values} ${conflictClause(spec)}`
 }
 
 class SqliteBatch implements BatchUpsert {
@@ -67,7 +58,7 @@ class SqliteBatch implements BatchUpsert {
     private readonly spec: UpsertSpec,
     private readonly known?: Map<string, number>,
   ) {
-    this.statement = sqlite.prepare(upsertSql(spec, 1, false))
+    this.statement = sqlite.prepare(upsertSql(spec))
     this.keyIndex = spec.returning ? spec.columns.indexOf(spec.returning.key) : -1
     if (spec.returning && known) {
       this.insert = sqlite.prepare(
@@ -116,42 +107,6 @@ class SqliteBatch implements BatchUpsert {
   }
 }
 
-const PG_BATCH_ROWS = 500
-
-class PgBatch implements BatchUpsert {
-  onWritten?: (key: string, id: number) => void
-  // Keyed by the conflict key: PostgreSQL refuses to touch one row twice in one statement, last one wins.
-  private pending = new Map<string, unknown[]>()
-  private readonly keyIndexes: number[]
-
-  constructor(
-    private readonly client: pg.PoolClient,
-    private readonly spec: UpsertSpec,
-  ) {
-    this.keyIndexes = spec.conflict.map((c) => spec.columns.indexOf(c))
-  }
-
-  async add(values: unknown[]) {
-    const key = this.keyIndexes.map((i) => String(values[i])).join('\u0001')
-    this.pending.delete(key)
-    this.pending.set(key, values)
-    if (this.pending.size >= PG_BATCH_ROWS) await this.flush()
-  }
-
-  async flush() {
-    if (!this.pending.size) return
-    const rows = [...this.pending.values()]
-    this.pending = new Map()
-    const result = await this.client.query(upsertSql(this.spec, rows.length, true), rows.flat())
-    const returning = this.spec.returning
-    if (returning && this.onWritten) {
-      for (const row of result.rows as Record<string, unknown>[]) {
-        this.onWritten(String(row[returning.key]), Number(row[returning.id]))
-      }
-    }
-  }
-}
-
 export async function openWriter(db: Db): Promise<ImportWriter> {
   if (db.dialect === 'sqlite') {
     const sqlite = db.sqlite
@@ -167,19 +122,5 @@ export async function openWriter(db: Db): Promise<ImportWriter> {
   }
   const pool = db.pgPool
   if (!pool) throw new Error('PostgreSQL pool missing')
-  const client = await pool.connect()
-  await client.query('BEGIN')
-  return {
-    dialect: 'postgres',
-    upsert: (spec) => new PgBatch(client, spec),
-    exec: async (statement) => void (await client.query(statement)),
-    commit: async () => {
-      await client.query('COMMIT')
-      client.release()
-    },
-    rollback: async () => {
-      await client.query('ROLLBACK')
-      client.release()
-    },
-  }
+  return openPgWriter(pool)
 }
