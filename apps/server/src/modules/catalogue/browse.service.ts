@@ -104,13 +104,11 @@ export class BrowseService {
   }
 
   async illustration(caller: Caller, modelCode: string, imageCode: string): Promise<Illustration> {
-    const model = await requireModel(this.ctx.db, modelCode)
-    const il = await repo.findIllustration(this.db, model.id, imageCode)
+    const [il] = await repo.modelIllustration(this.db, modelCode, imageCode, caller.type4s)
     if (!il?.drawing_piece) throw fail.notFound()
-    const [parts] = await repo.illustrationPartsJson(this.db, model.id, il.id, caller.type4s)
     return {
       head: {
-        model: toCarInfo(model),
+        model: toCarInfo(il),
         imageid: il.image_code,
         image_name: il.image_name,
         main_number: il.main_number,
@@ -119,7 +117,7 @@ export class BrowseService {
         sub_name: il.sub_name,
       },
       drawing: il.drawing_piece,
-      parts: new JsonText(parts?.parts ?? '[]'),
+      parts: new JsonText(il.parts ?? '[]'),
     }
   }
 }

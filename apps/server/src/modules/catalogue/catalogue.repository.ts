@@ -1,6 +1,6 @@
 // SQL of the catalogue look-ups. Every function takes the database (or a transaction) and answers rows;
 // the service turns them into the answers of docs/api.md.
-import { type Kysely, SqliteAdapter, sql } from 'kysely'
+import { type Kysely, type RawBuilder, SqliteAdapter, sql } from 'kysely'
 import { type Db, embeddedSqlite } from '../../db/database'
 import { precompiled, runKept } from '../../db/precompiled'
 import type { Database } from '../../db/schema'
@@ -167,30 +167,6 @@ export function illustrationDrawings(db: Q, modelId: number, imageCodes: string[
     .execute()
 }
 
-const illustrationOfModel = precompiled((db: Q, modelId: number, imageCode: string) =>
-  db
-    .selectFrom('cat_illustrations as il')
-    .innerJoin('cat_model_illustrations as mi', 'mi.illustration_id', 'il.id')
-    .innerJoin('cat_sub_groups as sg', 'sg.id', 'il.sub_group_id')
-    .innerJoin('cat_main_groups as mg', 'mg.id', 'sg.main_group_id')
-    .select([
-      'il.id',
-      'il.image_code',
-      'il.image_name',
-      'il.drawing_piece',
-      'sg.sub_number',
-      'sg.name_cn as sub_name',
-      'mg.main_number',
-      'mg.name_cn as main_name',
-    ])
-    .where('mi.model_id', '=', modelId)
-    .where('il.image_code', '=', imageCode),
-)
-
-export async function findIllustration(db: Q, modelId: number, imageCode: string) {
-  return (await illustrationOfModel(db, modelId, imageCode))[0]
-}
-
 /** The part row of the outer query (aliased p), for correlated sub-queries. */
 const outerPart = sql.ref<number>('p.id')
 
@@ -212,36 +188,54 @@ function partListing(db: Q, type4s: number) {
 }
 
 /**
- * The parts of a model's illustration as the JSON array of its answer (docs/api.md), written by the
- * database: handing 13 values of 50-odd rows over one by one, making them objects and serialising them cost
- * more than the look-ups themselves. Each dialect has its JSON functions; prices in yuan (integer fen / 100,
- * exact to the cent in a double, as fenToYuan gives them).
+ * A model's illustration with all its answer needs, in one statement (one round trip on PostgreSQL): the
+ * model, where the illustration sits, its drawing as stored deflated, and its parts as the JSON array of the
+ * answer (docs/api.md) written by the database: handing 13 values of 50-odd rows over one by one, making
+ * them objects and serialising them cost more than the look-ups themselves. Each dialect has its JSON
+ * functions; prices in yuan (integer fen / 100, exact to the cent in a double, as fenToYuan gives them).
  */
-export const illustrationPartsJson = precompiled(
-  (db: Q, modelId: number, illustrationId: number, type4s: number) => {
+export const modelIllustration = precompiled(
+  (db: Q, modelCode: string, imageCode: string, type4s: number) => {
     const l = partListing(db, type4s)
     const order = sql`order by f.callout, p.disp_number`
     const listed = sql`p.substitute_count > 0 or coalesce(p.replaced_by, '') <> ''`
     // On SQLite as a blob: the UTF-8 bytes go into the answer without becoming a string and bytes again.
-    const list = onSqlite(db)
+    const list: RawBuilder<Buffer | string> = onSqlite(db)
       ? sql<Buffer>`cast(json_group_array(json_object('callout', f.callout, 'disp_number', p.disp_number,
-          'part_number', p.norm_number, 'part_name_cn', p.part_name_cn, 'quantity', f.quantity, 'note', f.note,
-          'remark', p.remark, 'price', ${l.price} / 100.0, 'stock_total', p.stock_total,
-          'sales_banned', json(iif(p.sales_banned = 1, 'true', 'false')), 'substitutes', p.substitute_count,
-          'replaced_by', p.replaced_by, 'flag', iif(${listed}, 1, 0)) ${order}) as blob)`
-      : sql<
-          string | Buffer
-        >`coalesce(json_agg(json_build_object('callout', f.callout, 'disp_number', p.disp_number,
-          'part_number', p.norm_number, 'part_name_cn', p.part_name_cn, 'quantity', f.quantity, 'note', f.note,
-          'remark', p.remark, 'price', (${l.price} / 100.0)::float8, 'stock_total', p.stock_total,
-          'sales_banned', p.sales_banned = 1, 'substitutes', p.substitute_count,
-          'replaced_by', p.replaced_by, 'flag', case when ${listed} then 1 else 0 end) ${order}), '[]')::text`
-    return db
-      .selectFrom('cat_fitments as f')
-      .innerJoin('cat_parts as p', 'p.id', 'f.part_id')
-      .select(list.as('parts'))
-      .where('f.model_id', '=', modelId)
-      .where('f.illustration_id', '=', illustrationId)
+        'part_number', p.norm_number, 'part_name_cn', p.part_name_cn, 'quantity', f.quantity, 'note', f.note,
+        'remark', p.remark, 'price', ${l.price} / 100.0, 'stock_total', p.stock_total,
+        'sales_banned', json(iif(p.sales_banned = 1, 'true', 'false')), 'substitutes', p.substitute_count,
+        'replaced_by', p.replaced_by, 'flag', iif(${listed}, 1, 0)) ${order}) as blob)`
+      : sql<string>`coalesce(json_agg(json_build_object('callout', f.callout, 'disp_number', p.disp_number,
+        'part_number', p.norm_number, 'part_name_cn', p.part_name_cn, 'quantity', f.quantity, 'note', f.note,
+        'remark', p.remark, 'price', (${l.price} / 100.0)::float8, 'stock_total', p.stock_total,
+        'sales_banned', p.sales_banned = 1, 'substitutes', p.substitute_count,
+        'replaced_by', p.replaced_by, 'flag', case when ${listed} then 1 else 0 end) ${order}), '[]')::text`
+    return modelsQuery(db)
+      .innerJoin('cat_model_illustrations as mi', 'mi.model_id', 'cat_models.id')
+      .innerJoin('cat_illustrations as il', 'il.id', 'mi.illustration_id')
+      .innerJoin('cat_sub_groups as sg', 'sg.id', 'il.sub_group_id')
+      .innerJoin('cat_main_groups as mg', 'mg.id', 'sg.main_group_id')
+      .select([
+        'il.image_code',
+        'il.image_name',
+        'il.drawing_piece',
+        'sg.sub_number',
+        'sg.name_cn as sub_name',
+        'mg.main_number',
+        'mg.name_cn as main_name',
+      ])
+      .select((eb) =>
+        eb
+          .selectFrom('cat_fitments as f')
+          .innerJoin('cat_parts as p', 'p.id', 'f.part_id')
+          .select(list.as('parts'))
+          .whereRef('f.model_id', '=', 'cat_models.id')
+          .whereRef('f.illustration_id', '=', 'il.id')
+          .as('parts'),
+      )
+      .where('cat_models.model_code', '=', modelCode)
+      .where('il.image_code', '=', imageCode)
   },
 )
 
