@@ -534,7 +534,7 @@ try {
       const cold = LOOKUPS.includes(r.name) && PG_URL && pass.targets
       lines.push([`${r.name}(冷)`, r.cold, cold ? `≤${COLD_TARGET}` : '-', '-', percent(r.cold, r.bare)])
     }
-    pendingTables.push({ label: pass.label, lines })
+    pendingTables.push({ label: `${pass.label}，服务进程峰值常驻内存 ${rss} MB`, lines })
   }
 } finally {
   bare.kill('SIGTERM')
