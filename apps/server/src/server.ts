@@ -2,7 +2,7 @@
 // in production mode, listens on PORT (8080); SIGTERM or SIGINT stop it gracefully.
 import { buildApp } from './app'
 import { loadConfig } from './config'
-import { openDatabase } from './db/database'
+import { openConnections, openDatabase } from './db/database'
 import { migrateToLatest } from './db/migrate'
 import { seedForStart } from './db/seed/demo'
 import { DEMO_ACCOUNT } from './db/seed/demo-account'
@@ -24,6 +24,7 @@ const SHUTDOWN_LIMIT_MS = 10_000
 const config = loadConfigOrExit()
 const db = openDatabase(config)
 await migrateToLatest(db)
+await openConnections(db)
 const store: SharedStore = config.redisUrl
   ? new RedisStore(config.redisUrl, config.redisPrefix)
   : new MemoryStore()

@@ -65,9 +65,24 @@ export function postgresPool(kysely: Kysely<Database>): pg.Pool | undefined {
   return pools.get(kysely)
 }
 
+const POOL_SIZE = 10
+
+/**
+ * Opens all of the pool's connections on PostgreSQL (nothing on SQLite), so that the first users after a
+ * start do not wait for connections being opened behind each other.
+ */
+export async function openConnections(db: Db): Promise<void> {
+  const pool = db.pgPool
+  if (!pool) return
+  const clients = await Promise.all(Array.from({ length: POOL_SIZE }, () => pool.connect()))
+  for (const client of clients) client.release()
+}
+
 export function openDatabase(target: { databaseUrl?: string; sqlitePath: string }): Db {
   if (isPostgresUrl(target.databaseUrl)) {
-    const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10 })
+    // The pool keeps its connections while idle (min = max): a connection closed after a quiet spell takes the
+    // statements it had prepared with it, and the next look-up would pay for connecting and planning again.
+    const pool = new pg.Pool({ connectionString: target.databaseUrl, max: POOL_SIZE, min: POOL_SIZE })
     // An idle connection cut by the server (a restart, an administrator) must not take the process down;
     // the pool replaces it on the next query.
     pool.on('error', (error) => console.warn(`PostgreSQL 空闲连接断开: ${error.message}`))

@@ -258,6 +258,7 @@ export const partsByNumbers = precompiled((db: Q, numbers: string[], type4s: num
       l.stock.as('stock_total'),
       l.banned.as('sales_banned'),
       l.substitutes.as('substitute_count'),
+      'p.replaced_by',
     ])
     .where('p.norm_number', 'in', numbers)
 })

@@ -412,6 +412,46 @@ describe.each(dbKinds)('catalogue calls on %s', (kind) => {
       })
     })
 
+    it('answers the stock per warehouse and the substitutes the catalogue holds, for parts with and without', async () => {
+      const picks = [
+        await somePart(`exists (select 1 from cat_substitutes s where s.part_id = p.id)`),
+        await somePart(`exists (select 1 from cat_stock s where s.part_id = p.id and s.quantity > 0)`),
+        await somePart(
+          `not exists (select 1 from cat_stock s where s.part_id = p.id and s.quantity > 0)
+            and not exists (select 1 from cat_substitutes s where s.part_id = p.id)
+            and not exists (select 1 from cat_supersessions s where s.old_part_id = p.id)`,
+        ),
+      ]
+      const answer = await call<
+        { status: string; stock: Record<string, number>; substitutes: { disp_number: string }[] }[]
+      >('/api/epc/partsquery', { Codes: picks.map((p) => p.disp_number) })
+      for (const [i, pick] of picks.entries()) {
+        const stock = await db()
+          .selectFrom('cat_stock')
+          .select(['warehouse', 'quantity'])
+          .where('part_id', '=', pick.id)
+          .execute()
+        const substitutes = await db()
+          .selectFrom('cat_substitutes as s')
+          .innerJoin('cat_parts as sp', 'sp.id', 's.substitute_part_id')
+          .select('sp.disp_number')
+          .where('s.part_id', '=', pick.id)
+          .execute()
+        const row = answer.data?.[i]
+        expect(row?.status).toBe('found')
+        expect(row?.stock).toEqual(
+          Object.fromEntries(
+            WAREHOUSES.map((w) => [w.code, Number(stock.find((s) => s.warehouse === w.code)?.quantity ?? 0)]),
+          ),
+        )
+        expect(row?.substitutes.map((s) => s.disp_number).sort()).toEqual(
+          substitutes.map((s) => s.disp_number).sort(),
+        )
+      }
+      expect(answer.data?.[0]?.substitutes.length).toBeGreaterThan(0)
+      expect(Object.values(answer.data?.[1]?.stock ?? {}).some((q) => q > 0)).toBe(true)
+    })
+
     it('takes a unique prefix, offers several, marks sales-banned parts, and reports unknown codes', async () => {
       const banned = await somePart(
         `exists (select 1 from cat_stock s where s.part_id = p.id and s.sales_banned = 1)`,

@@ -45,7 +45,9 @@ export class PartsService {
       .filter((c) => c.number)
     if (!inputs.length) throw fail.invalid('请输入配件编码')
     const exact = await repo.partsByNumbers(this.db, [...new Set(inputs.map((i) => i.number))], caller.type4s)
-    const newest = await this.newestOf(exact.map((p) => Number(p.id)))
+    // The part row's markers (kept by the importer, its only writer) say which parts have a newer number,
+    // stock or substitutes: only those are looked up further.
+    const newest = await this.newestOf(exact.filter((p) => p.replaced_by).map((p) => Number(p.id)))
     const replacementNumbers = [...new Set([...newest.values()].map((n) => n.norm))]
 
     // Numbers typed only in part: a unique prefix is taken, several are offered.
@@ -66,10 +68,13 @@ export class PartsService {
     const all = [...exact, ...more]
     const byNumber = new Map(all.map((p) => [p.norm_number, p]))
     const exactNumbers = new Set(exact.map((p) => p.norm_number))
-    const ids = [...new Set(all.map((p) => Number(p.id)))]
+    const stocked = [...new Set(all.filter((p) => Number(p.stock_total) > 0).map((p) => Number(p.id)))]
+    const substituted = [
+      ...new Set(all.filter((p) => Number(p.substitute_count) > 0).map((p) => Number(p.id))),
+    ]
     const [stock, substitutes] = await Promise.all([
-      repo.stockOf(this.db, ids),
-      repo.substitutesOf(this.db, ids),
+      repo.stockOf(this.db, stocked),
+      repo.substitutesOf(this.db, substituted),
     ])
 
     const describe = (p: (typeof all)[number]) => {
