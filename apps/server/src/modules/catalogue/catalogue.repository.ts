@@ -406,7 +406,7 @@ export function illustrationPlaces(db: Q) {
  */
 export function modelPartsOfNames(db: Q, modelId: number, genericIds: number[]): Promise<ModelPartRow[]> {
   if (!genericIds.length) return Promise.resolve([])
-  const sqlite = !!embeddedSqlite(db)
+  const sqlite = onSqlite(db)
   const text = `select ${MODEL_PART_COLUMNS}
     from cat_name_callouts n
     join cat_fitments f
@@ -422,7 +422,7 @@ export function modelPartsOfNames(db: Q, modelId: number, genericIds: number[]):
 
 /** A model's parts whose number starts so; at most `limit`. */
 export function modelPartsByNumber(db: Q, modelId: number, prefix: string, limit: number) {
-  const sqlite = !!embeddedSqlite(db)
+  const sqlite = onSqlite(db)
   const [a, b, c, d] = sqlite ? ['?', '?', '?', '?'] : ['$1', '$2', '$3', '$4']
   // Parts first (SQLite takes a cross join's order as written): left to itself it may read the model's
   // fitments and look each part up, the very scan the name search avoids.

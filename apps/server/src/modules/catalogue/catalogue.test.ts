@@ -8,7 +8,7 @@ import { dbKinds, startTestApp, type TestApp } from '../../../test/helper'
 import { decodeData } from '../../call/envelope-codec'
 import type { DemoVin } from '../../catalogue-data/demo/generate'
 import { beijingDay } from '../../clock'
-import { recordVinQueries } from './catalogue.repository'
+import { modelPartsByNumber, modelPartsOfNames, recordVinQueries } from './catalogue.repository'
 
 interface CarInfo {
   ModelId: string
@@ -508,6 +508,26 @@ describe.each(dbKinds)('catalogue calls on %s', (kind) => {
       })
       expect(withSub.data?.substitutes.length).toBeGreaterThan(0)
     })
+  })
+
+  it("reads a model's parts of some names, and by a number's start, alike inside a transaction", async () => {
+    const { rows } = await sql<{ model_id: number; generic_name_id: number; norm_number: string }>`
+      select f.model_id, p.generic_name_id, p.norm_number from cat_fitments f join cat_parts p on p.id = f.part_id
+      where p.generic_name_id is not null order by f.model_id, p.id limit 1`.execute(db())
+    const pick = rows[0] as { model_id: number; generic_name_id: number; norm_number: string }
+    const read = (q: ReturnType<typeof db>) =>
+      Promise.all([
+        modelPartsOfNames(q, Number(pick.model_id), [Number(pick.generic_name_id)]),
+        modelPartsByNumber(q, Number(pick.model_id), pick.norm_number.slice(0, 4), 100),
+      ])
+    const outside = await read(db())
+    expect(outside[0].length).toBeGreaterThan(0)
+    expect(outside[1].length).toBeGreaterThan(0)
+    expect(
+      await db()
+        .transaction()
+        .execute((trx) => read(trx)),
+    ).toEqual(outside)
   })
 
   describe('names', () => {
