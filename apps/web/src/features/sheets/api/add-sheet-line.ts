@@ -1,7 +1,7 @@
 // /api/epc/createquoteorderdetail, /api/epc/createpurchaseorderdetail: a part added to a sheet. Code 10003
 // says the sheet already holds it: the caller asks, and adds it again with addDuplicate.
 import { ResultCode, type SheetKind, SheetMessages } from '@epc/shared'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, isResultCode } from '../../../lib/api-client'
 import type { NewSheetLine } from '../types'
 import { sheetKeys } from './keys'
@@ -18,10 +18,20 @@ export function addSheetLine(kind: SheetKind, line: NewSheetLine): Promise<void>
 
 export const isDuplicatePart = (error: unknown) => isResultCode(error, ResultCode.DuplicatePart)
 
+/**
+ * After a line is added: the sheet's lines asked for before it (a sheet just created has its empty lines on
+ * the way while nothing shows them yet) are dropped, since such an answer would arrive after the change and
+ * stand as fresh; then everything of the kind is refreshed.
+ */
+export async function refreshAfterLineAdded(queryClient: QueryClient, kind: SheetKind, orderId: string) {
+  await queryClient.cancelQueries({ queryKey: sheetKeys.lines(kind, orderId) })
+  await queryClient.invalidateQueries({ queryKey: sheetKeys.kind(kind) })
+}
+
 export function useAddSheetLine(kind: SheetKind) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (line: NewSheetLine) => addSheetLine(kind, line),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sheetKeys.kind(kind) }),
+    onSuccess: (_, line) => refreshAfterLineAdded(queryClient, kind, line.OrderId),
   })
 }
