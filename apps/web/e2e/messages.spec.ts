@@ -17,30 +17,34 @@ test('a message badge appears after a payment and clears when the messages are r
     OrderNo: order.OrderNo,
     Channel: 'wechat',
   })
+  // The 7-day trial ends within 7 days: its renewal reminder is written now, not whenever the server's
+  // minutely sweep happens to come (which made the count below 2 on some runs).
+  await api('/api/billing/notices', {})
   await installClock(page)
   await signIn(page, account)
-  // The browser is a new device after the API's sign-in: one 账号与安全 message already.
-  await expect(badge(page)).toHaveText('1')
+  // The browser is a new device after the API's sign-in: a 账号与安全 message beside the reminder.
+  await expect(badge(page)).toHaveText('2')
 
   const paid = await request.post('/fakepay/wechat/pay', { data: { code_url: CodeUrl, result: 'success' } })
   expect(paid.ok()).toBe(true)
   await runTimers(page, 30_000)
-  await expect(badge(page)).toHaveText('2')
+  await expect(badge(page)).toHaveText('3')
 
   await chooseUserMenu(page, '系统消息', /\/user\/systemMessage$/)
   const messages = page.getByTestId('message')
-  await expect(messages).toHaveCount(2)
+  await expect(messages).toHaveCount(3)
   await expect(messages.first()).toContainText('支付结果')
   await expect(messages.first()).toContainText('支付成功')
   await expect(messages.nth(1)).toContainText('账号与安全')
   await expect(messages.nth(1)).toContainText('新设备登录提醒')
+  await expect(messages.nth(2)).toContainText('服务将在 7 天内到期')
   await screenshot(page, 'system-message')
 
   // Opening one shows its text and marks it read; the badge follows at once.
   await messages.first().click()
   await expect(messages.first()).toContainText(`订单 ${order.OrderNo}「VIN 查询月卡」已支付 ¥199.00`)
   await expect(messages.first()).toHaveAttribute('data-read', 'true')
-  await expect(badge(page)).toHaveText('1')
+  await expect(badge(page)).toHaveText('2')
 
   await page.getByRole('button', { name: '全部已读' }).click()
   await expect(page.locator('[data-testid="message"][data-read="false"]')).toHaveCount(0)
