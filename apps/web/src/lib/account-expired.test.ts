@@ -10,6 +10,7 @@ import { BillingMessages, type LoginInfo } from '@epc/shared'
 import { message, notification } from 'antd'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { closeFeedbackHosts } from '../test/feedback-hosts'
 import { freePort, startServer } from '../test/real-server'
 import { ApiError, api, RENEW_LOGIN_PATH } from './api-client'
 import { bindFeedback } from './feedback'
@@ -74,10 +75,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  // Let antd's hosts unmount while the document still exists.
-  message.destroy()
-  notification.destroy()
-  await new Promise((done) => setTimeout(done, 100))
+  await closeFeedbackHosts()
   db?.close()
   server?.kill('SIGTERM')
   rmSync(dataDir, { recursive: true, force: true })

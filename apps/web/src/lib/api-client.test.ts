@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { type CompanyInfo, type LoginInfo, Messages, ResultCode } from '@epc/shared'
 import { message, notification } from 'antd'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { closeFeedbackHosts } from '../test/feedback-hosts'
 import { freePort, startServer } from '../test/real-server'
 import { ApiError, api, isResultCode } from './api-client'
 import { bindFeedback } from './feedback'
@@ -41,10 +42,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  // Let antd's hosts unmount while the document still exists.
-  message.destroy()
-  notification.destroy()
-  await new Promise((done) => setTimeout(done, 100))
+  await closeFeedbackHosts()
   server?.kill('SIGTERM')
   rmSync(dataDir, { recursive: true, force: true })
 })
