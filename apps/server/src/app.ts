@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import { AnswerCache } from './call/answer-cache'
 import { responseForError } from './call/errors'
 import { metrics } from './call/metrics'
+import { type OpenPipeline, openApiScope } from './call/open-api'
 import { applySecurityHeaders, securityHeaders } from './call/security-headers'
 import { installBodyParser, type Pipeline } from './call/serve'
 import { type Clock, systemClock } from './clock'
@@ -25,6 +26,11 @@ import { paymentRoutes } from './modules/billing/payments/payments.routes'
 import { PaymentsService } from './modules/billing/payments/payments.service'
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes'
 import { catalogueVersion } from './modules/catalogue/catalogue-version'
+import { DemoCatalogue } from './modules/data-service/demo-catalogue'
+import * as apiKeysRepo from './modules/data-service/keys.repository'
+import { apiKeyRoutes } from './modules/data-service/keys.routes'
+import { usageDay } from './modules/data-service/keys.service'
+import { openRoutes } from './modules/data-service/open.routes'
 import { devRoutes } from './modules/dev/dev.routes'
 import { FakePayPlatform } from './modules/fakepay/fake-platform'
 import { fakePayRoutes } from './modules/fakepay/fakepay.routes'
@@ -55,6 +61,50 @@ export interface AppParts {
   logger?: FastifyServerOptions['logger']
   /** Serve the built web app from config.webDist (the server does; API tests need not). */
   serveWeb?: boolean
+}
+
+// Writing a key's last use on every request would make each one a write: once a minute is enough to show.
+const KEY_TOUCH_EVERY_MS = 60_000
+
+/** What the open API's call path is handed of the data-service module: the keys and their use. */
+function openPipeline(ctx: AppContext): OpenPipeline {
+  const db = ctx.db.kysely
+  return {
+    store: ctx.store,
+    clock: ctx.clock,
+    masterKey: ctx.config.dataServiceMasterKey,
+    keys: {
+      find: async (appKey) => {
+        const k = await apiKeysRepo.keyForCall(db, appKey)
+        if (!k) return undefined
+        return {
+          keyId: Number(k.id),
+          companyId: Number(k.company_id),
+          appKey: k.app_key,
+          secretSealed: k.secret_sealed,
+          isTest: Number(k.is_test) === 1,
+          ipRanges: k.ip_ranges,
+          revokedAt: k.revoked_at === null ? null : Number(k.revoked_at),
+          lastUsedAt: k.last_used_at === null ? null : Number(k.last_used_at),
+          companyBlocked: Boolean(k.blocked),
+          type4s: Number(k.type4s),
+        }
+      },
+      used: async (key, now) => {
+        if (key.lastUsedAt === null || now - key.lastUsedAt >= KEY_TOUCH_EVERY_MS) {
+          await apiKeysRepo.touchKey(db, key.keyId, now)
+        }
+        await apiKeysRepo.addUsage(db, {
+          key_id: key.keyId,
+          company_id: key.companyId,
+          day: usageDay(now),
+          requests: 1,
+          items_charged: 0,
+          items_free: 0,
+        })
+      },
+    },
+  }
 }
 
 export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
@@ -159,6 +209,10 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     redis: config.redisUrl !== undefined,
     metricsAllow: config.metricsAllow,
   })
+  const demoCatalogue = new DemoCatalogue(config.demoCataloguePath, (line) => app.log.info(line))
+  app.addHook('onClose', () => demoCatalogue.close())
+  await app.register(openApiScope(openPipeline(ctx), openRoutes(demoCatalogue)), { prefix: '/open/v1' })
+  await app.register(apiKeyRoutes)
   if (parts.serveWeb) await app.register(webApp, { root: config.webDist })
   return app
 }

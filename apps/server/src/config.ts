@@ -1,5 +1,5 @@
 // Reads the server's settings from the environment; every tunable of the platform lives here.
-import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto'
+import { createHash, createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -126,6 +126,10 @@ export interface Config {
   apiOrigins: string[]
   /** Client addresses or subnets (CIDR) that may read /metrics, judged by request.ip after TRUST_PROXY. */
   metricsAllow: string[]
+  /** The key the data service's AppSecrets are sealed under (AES-256-GCM, 32 bytes). */
+  dataServiceMasterKey: Buffer
+  /** The demo catalogue test keys answer from (SQLite, built on first use); ':memory:' in tests. */
+  demoCataloguePath: string
 }
 
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -397,6 +401,27 @@ export function readPaymentsConfig(
   return { payments, publicUrl }
 }
 
+// Outside production the AppSecrets are sealed under a published key, so a development database's secrets
+// are as safe as its demo keys; production refuses to start without a key of its own.
+const DEV_MASTER_KEY = createHash('sha256').update('汽配EPC development data-service master key').digest()
+
+/** DATA_SERVICE_MASTER_KEY: 32 bytes as 64 hex digits or base64 (`openssl rand -base64 32`). */
+export function readMasterKey(raw: string | undefined, production: boolean): Buffer {
+  if (!raw) {
+    if (production) {
+      throw new Error(
+        '生产模式须配置 DATA_SERVICE_MASTER_KEY（32 字节，64 位十六进制或 base64；如 openssl rand -base64 32）',
+      )
+    }
+    return DEV_MASTER_KEY
+  }
+  const key = /^[0-9a-f]{64}$/i.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64')
+  if (key.length !== 32) throw new Error('DATA_SERVICE_MASTER_KEY 应为 32 字节：64 位十六进制或 base64')
+  if (production && key.equals(DEV_MASTER_KEY))
+    throw new Error('生产模式不能使用开发用的 DATA_SERVICE_MASTER_KEY')
+  return key
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const requestTimeoutMs = intFrom(env, 'REQUEST_TIMEOUT_MS', 30_000)
   const headersTimeoutMs = intFrom(env, 'HEADERS_TIMEOUT_MS', 10_000)
@@ -438,6 +463,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     frameAncestors: listFrom(env, 'FRAME_ANCESTORS', ["'self'"]),
     formAction: listFrom(env, 'FORM_ACTION', []),
     apiOrigins: listFrom(env, 'API_ORIGINS', []),
+    dataServiceMasterKey: readMasterKey(env.DATA_SERVICE_MASTER_KEY, production),
+    demoCataloguePath: env.DEMO_CATALOGUE_PATH ?? resolve(REPO_ROOT, 'data/demo-catalogue.sqlite'),
     metricsAllow: listFrom(env, 'METRICS_ALLOW', ['127.0.0.1', '::1']),
   }
 }

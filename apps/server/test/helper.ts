@@ -154,7 +154,7 @@ export async function startTestApp(
 ): Promise<TestApp> {
   const { db, drop } = opts.db ? { db: opts.db, drop: async () => {} } : await freshDatabase(kind)
   const clock = new ManualClock()
-  const config = { ...loadConfig({ SMS_PROVIDER: 'console' }), ...opts.config }
+  const config = { ...loadConfig({ SMS_PROVIDER: 'console' }), demoCataloguePath: ':memory:', ...opts.config }
   const store = opts.store ?? new MemoryStore(() => clock.now())
   const app = await buildApp({ config, db, store, clock, sms: opts.sms, logger: opts.logger })
   await (opts.seed ?? ((ctx) => seedDemoAccount(ctx.db.kysely, ctx.clock.now())))(app.ctx)

@@ -6,5 +6,7 @@ export { bearerToken } from './auth'
 export { type DeflatedPiece, deflatedPiece } from './envelope-codec'
 export { AppError, fail } from './errors'
 export { metrics } from './metrics'
+// The open API's calls (plain JSON, signed with a key): declared like envelope calls, checked in open-api.ts.
+export { type OpenAnswer, type OpenCaller, registerOpenCall } from './open-api'
 export { quotaKey } from './quota'
 export { type CallDefinition, type CallInput, JsonText, registerCall, splicedAnswer } from './serve'

@@ -14,6 +14,7 @@ import * as m0010 from './migrations/0010_staff'
 import * as m0011 from './migrations/0011_messages_profile'
 import * as m0012 from './migrations/0012_name_index'
 import * as m0013 from './migrations/0013_drawing_pieces'
+import * as m0014 from './migrations/0014_data_service'
 
 const migrations = {
   '0001_accounts': m0001,
@@ -29,6 +30,7 @@ const migrations = {
   '0011_messages_profile': m0011,
   '0012_name_index': m0012,
   '0013_drawing_pieces': m0013,
+  '0014_data_service': m0014,
 }
 
 export type MigrationName = keyof typeof migrations

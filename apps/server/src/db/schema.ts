@@ -496,6 +496,33 @@ export interface CancellationsTable {
   resolved_at: number | null
 }
 
+/** A company's data-service key (0014): the AppSecret sealed (AES-256-GCM, lib/secrets.ts sealSecret). */
+export interface ApiKeysTable {
+  id: Generated<number>
+  company_id: number
+  app_key: string
+  name: string
+  secret_sealed: string
+  /** 1: answers from the demo catalogue and is never charged. */
+  is_test: Generated<number>
+  /** JSON array of addresses and CIDR ranges the key may be used from; '[]' for any. */
+  ip_ranges: Generated<string>
+  created_at: number
+  rotated_at: number | null
+  last_used_at: number | null
+  revoked_at: number | null
+}
+
+/** One key's use on one Beijing day (YYYY-MM-DD). */
+export interface ApiUsageTable {
+  key_id: number
+  day: string
+  company_id: number
+  requests: Generated<number>
+  items_charged: Generated<number>
+  items_free: Generated<number>
+}
+
 export interface Database {
   companies: CompaniesTable
   accounts: AccountsTable
@@ -540,6 +567,8 @@ export interface Database {
   messages: MessagesTable
   login_history: LoginHistoryTable
   cancellations: CancellationsTable
+  api_keys: ApiKeysTable
+  api_usage: ApiUsageTable
 }
 
 export type Account = Selectable<AccountsTable>

@@ -1,5 +1,6 @@
-// Password hashing (scrypt) and opaque session tokens: the only place that handles secrets.
-import { hash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto'
+// Password hashing (scrypt), opaque session tokens and secrets sealed for storage: the only place that
+// handles secrets.
+import { createCipheriv, createDecipheriv, hash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto'
 
 // OWASP Password Storage Cheat Sheet: scrypt with N=2^17, r=8, p=1. That needs 128 MiB, so maxmem is raised.
 const N_LOG2 = 17
@@ -42,4 +43,29 @@ export function newSessionToken(): string {
 
 export function sha256(text: string): string {
   return hash('sha256', text, 'hex')
+}
+
+/**
+ * A secret sealed for storage with AES-256-GCM under the master key: `v1.<iv>.<tag>.<ciphertext>`, base64url.
+ * The sealed text is bound to `context` (the key's AppKey) as associated data, so a sealed secret copied to
+ * another row does not open.
+ */
+export function sealSecret(masterKey: Buffer, secret: string, context: string): string {
+  const iv = randomBytes(12)
+  const cipher = createCipheriv('aes-256-gcm', masterKey, iv)
+  cipher.setAAD(Buffer.from(context, 'utf8'))
+  const sealed = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()])
+  return ['v1', iv, cipher.getAuthTag(), sealed]
+    .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
+    .join('.')
+}
+
+/** The secret sealSecret sealed; throws when the text, the master key or the context is not the one used. */
+export function openSecret(masterKey: Buffer, sealed: string, context: string): string {
+  const [version, iv, tag, body] = sealed.split('.')
+  if (version !== 'v1' || !iv || !tag || body === undefined) throw new Error('not a sealed secret')
+  const decipher = createDecipheriv('aes-256-gcm', masterKey, Buffer.from(iv, 'base64url'))
+  decipher.setAAD(Buffer.from(context, 'utf8'))
+  decipher.setAuthTag(Buffer.from(tag, 'base64url'))
+  return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8')
 }

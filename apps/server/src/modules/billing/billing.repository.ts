@@ -262,6 +262,38 @@ export async function usePackQuery(db: Q, companyId: number): Promise<boolean> {
   return false
 }
 
+/**
+ * Takes up to `count` data-service items from the company's effective data-items packs (trial included),
+ * oldest first; answers how many it took (fewer when the packs run out). Each take is a conditional
+ * decrement, tried again when another request emptied the chosen pack first, so concurrent batches never
+ * take an item twice.
+ */
+export async function useDataItems(db: Q, companyId: number, count: number): Promise<number> {
+  let left = count
+  for (let attempt = 0; left > 0 && attempt < 20; attempt++) {
+    const pack = await db
+      .selectFrom('orders')
+      .select(['id', 'items_left'])
+      .where('company_id', '=', companyId)
+      .where('state', '=', OrderState.effective)
+      .where('plan_kind', '=', 'data_items')
+      .where('items_left', '>', 0)
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst()
+    if (!pack) break
+    const take = Math.min(left, Number(pack.items_left))
+    const used = await db
+      .updateTable('orders')
+      .set((eb) => ({ items_left: eb('items_left', '-', take) }))
+      .where('id', '=', pack.id)
+      .where('items_left', '>=', take)
+      .executeTakeFirst()
+    if (changed(used)) left -= take
+  }
+  return count - left
+}
+
 export interface Entitlement {
   /** The end of the last service period (trial or paid), null when there never was one. */
   serviceEndsAt: number | null

@@ -420,6 +420,46 @@ export function modelPartsOfNames(db: Q, modelId: number, genericIds: number[]):
   return runKept<ModelPartRow>(db, text, [modelId, sqlite ? JSON.stringify(genericIds) : genericIds])
 }
 
+/**
+ * A model's parts of generic names with the illustration they are drawn in, the caller's price and the newer
+ * number (the open API's parts/by-name): through the names' callouts, as the name search, so only the
+ * fitments of those names are read.
+ */
+export const modelPartsOfGenericNames = precompiled(
+  (db: Q, modelId: number, genericIds: number[], type4s: number) => {
+    const l = partListing(db, type4s)
+    return db
+      .selectFrom('cat_name_callouts as n')
+      .innerJoin('cat_fitments as f', (j) =>
+        j
+          .onRef('f.model_id', '=', 'n.model_id')
+          .onRef('f.illustration_id', '=', 'n.illustration_id')
+          .onRef('f.callout', '=', 'n.callout'),
+      )
+      .innerJoin('cat_parts as p', 'p.id', 'f.part_id')
+      .innerJoin('cat_illustrations as il', 'il.id', 'f.illustration_id')
+      .select([
+        'n.generic_name_id',
+        'p.disp_number',
+        'p.norm_number',
+        'p.part_name_cn',
+        'f.quantity',
+        'f.callout',
+        'il.image_code',
+        'il.image_name',
+        l.price.as('price_fen'),
+        'p.replaced_by',
+      ])
+      .where('n.model_id', '=', modelId)
+      .where('n.generic_name_id', 'in', genericIds)
+      .whereRef('p.generic_name_id', '=', 'n.generic_name_id')
+      .orderBy('n.generic_name_id')
+      .orderBy('il.image_code')
+      .orderBy('f.callout')
+      .orderBy('p.disp_number')
+  },
+)
+
 /** A model's parts whose number starts so; at most `limit`. */
 export function modelPartsByNumber(db: Q, modelId: number, prefix: string, limit: number) {
   const sqlite = onSqlite(db)

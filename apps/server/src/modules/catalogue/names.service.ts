@@ -25,7 +25,7 @@ const SUGGESTIONS = 5
 /** The rank of a suggested name's parts: after every hit, and not a hit. */
 const SUGGESTED = 99
 
-interface GenericName {
+export interface GenericName {
   id: number
   name: string
   system: string
@@ -106,6 +106,22 @@ export class NamesService {
       places: new Map(places.map((p) => [Number(p.id), p])),
     }
     return this.names
+  }
+
+  /** The generic names in the catalogue's order, with their aliases, pinyin and initials. */
+  async nameList(): Promise<readonly GenericName[]> {
+    return (await this.genericNames()).list
+  }
+
+  /**
+   * The generic name a client's word stands for: a name or alias as written (spaces and marks aside), else
+   * the whole of one by sound (a homophone typo, its pinyin or initials); never a name that merely contains
+   * the word, which would answer another part than the one asked for. Undefined when none is.
+   */
+  async resolveName(word: string): Promise<GenericName | undefined> {
+    const { matcher, byId } = await this.genericNames()
+    const best = matcher.match(word).find((m) => m.rank <= RANK.alias || m.rank === RANK.soundEqual)
+    return best ? byId.get(best.id) : undefined
   }
 
   /** Builds the names' index for the catalogue as it is now. */

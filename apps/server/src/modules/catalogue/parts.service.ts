@@ -39,7 +39,7 @@ export class PartsService {
     return result
   }
 
-  async partsQuery(caller: Caller, codes: string[]): Promise<PartsQueryRow[]> {
+  async partsQuery(caller: Pick<Caller, 'type4s'>, codes: string[]): Promise<PartsQueryRow[]> {
     const inputs = codes
       .map((c) => ({ input: c.trim(), number: normalizePartNumber(c) }))
       .filter((c) => c.number)

@@ -1,0 +1,549 @@
+// The data service end to end: the owner's keys through the envelope, and the open API through signed
+// plain-JSON requests (test/open-client.ts, written from docs/open-api.md), on the real app and database.
+import type { ApiKeyRow, ApiUsageAnswer, CreatedKey } from '@epc/shared'
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadTinyCatalogue } from '../../../test/catalogue-fixture'
+import { addStaff, FACTORY_PASSWORD, signedInCompany } from '../../../test/factories'
+import { dbKinds, startTestApp, type TestApp } from '../../../test/helper'
+import { type OpenKey, signedHeaders } from '../../../test/open-client'
+import type { DemoVin } from '../../catalogue-data/demo/generate'
+import { bumpCatalogueVersion } from '../catalogue/catalogue-version'
+
+interface OpenResponse<T = Record<string, unknown>> {
+  status: number
+  body: T
+  headers: Record<string, string | string[] | number | undefined>
+}
+
+describe.each(dbKinds)('data service (%s)', (kind) => {
+  let t: TestApp
+  let owner: { token: string; companyId: number; mobile: string }
+  let demoVins: DemoVin[]
+
+  beforeAll(async () => {
+    t = await startTestApp(kind)
+    demoVins = (await loadTinyCatalogue(t.ctx.db)).demoVins
+    owner = await signedInCompany(t)
+  }, 180_000)
+  afterAll(async () => {
+    await t.close()
+  })
+
+  const call = <T>(path: string, payload: object, token = owner.token) => t.call<T>(path, payload, { token })
+
+  async function createKey(
+    token = owner.token,
+    payload: object = { Name: '理赔系统' },
+  ): Promise<OpenKey & { id: number }> {
+    const answer = await call<CreatedKey>('/api/dataservice/keys/create', payload, token)
+    expect(answer.ResultCode, answer.ResultMsg).toBe('10000')
+    const created = answer.data as CreatedKey
+    return { appKey: created.Key.AppKey, appSecret: created.AppSecret, id: created.Key.KeyId }
+  }
+
+  async function open<T = Record<string, unknown>>(
+    key: OpenKey,
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    opts: {
+      timestampSeconds?: number
+      nonce?: string
+      sendBody?: string
+      remoteAddress?: string
+      headers?: Record<string, string>
+    } = {},
+  ): Promise<OpenResponse<T>> {
+    const text = body === undefined ? '' : JSON.stringify(body)
+    const headers = signedHeaders(key, {
+      method,
+      path,
+      body: text,
+      timestampSeconds: opts.timestampSeconds ?? Math.floor(t.clock.now() / 1000),
+      nonce: opts.nonce,
+    })
+    const res = await t.app.inject({
+      method,
+      url: path,
+      remoteAddress: opts.remoteAddress,
+      headers: {
+        ...headers,
+        ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
+        ...opts.headers,
+      },
+      payload: method === 'POST' ? (opts.sendBody ?? text) : undefined,
+    })
+    return { status: res.statusCode, body: res.json() as T, headers: res.headers }
+  }
+
+  /** Each test moves the clock on a second, so the per-key rate of one second never carries over. */
+  function nextSecond() {
+    t.clock.advance(1_000)
+  }
+
+  async function claimTrial(token = owner.token) {
+    const answer = await call('/api/billing/createorder', { PlanCode: 'data_items_trial' }, token)
+    expect(answer.ResultCode, answer.ResultMsg).toBe('10000')
+  }
+
+  async function itemsLeft(companyId: number): Promise<number> {
+    const { rows } = await sql<{ n: number | null }>`select sum(items_left) as n from orders
+      where company_id = ${companyId} and plan_kind = 'data_items'`.execute(t.ctx.db.kysely)
+    return Number(rows[0]?.n ?? 0)
+  }
+
+  /** A demo VIN, the model it points to, and a generic name the model has parts of (with their numbers). */
+  async function vinWithParts() {
+    const demo = demoVins[0] as DemoVin
+    const { rows } = await sql<{ name_cn: string; disp_number: string }>`
+      select g.name_cn, p.disp_number from cat_models m
+      join cat_name_callouts n on n.model_id = m.id
+      join cat_generic_names g on g.id = n.generic_name_id
+      join cat_fitments f on f.model_id = n.model_id and f.illustration_id = n.illustration_id and f.callout = n.callout
+      join cat_parts p on p.id = f.part_id and p.generic_name_id = g.id
+      where m.model_code = ${demo.ModelId}
+      order by g.id, p.disp_number`.execute(t.ctx.db.kysely)
+    const first = rows[0]
+    if (!first) throw new Error('the model has no named parts')
+    const numbers = rows.filter((r) => r.name_cn === first.name_cn).map((r) => r.disp_number)
+    return {
+      vin: demo.vin,
+      modelId: demo.ModelId,
+      name: first.name_cn,
+      numbers,
+    }
+  }
+
+  describe('keys on the 数据服务 page', () => {
+    it('shows the AppSecret once, on creation, and lists the key without it', async () => {
+      const created = await call<CreatedKey>('/api/dataservice/keys/create', {
+        Name: ' 理赔系统 ',
+        IpRanges: ['203.0.113.0/24', ' 2001:db8::/32 ', ''],
+      })
+      expect(created.ResultCode).toBe('10000')
+      const { Key, AppSecret } = created.data as CreatedKey
+      expect(Key).toMatchObject({ Name: '理赔系统', State: 'active', IsTest: false })
+      expect(Key.IpRanges).toEqual(['203.0.113.0/24', '2001:db8::/32'])
+      expect(Key.AppKey).toMatch(/^ak[0-9a-f]{20}$/)
+      expect(AppSecret.length).toBeGreaterThanOrEqual(43)
+      const list = await call<ApiKeyRow[]>('/api/dataservice/keys', {})
+      const row = list.data?.find((k) => k.KeyId === Key.KeyId)
+      expect(row).toEqual(Key)
+      expect(JSON.stringify(list.raw)).not.toContain(AppSecret)
+      // Stored sealed: the secret is nowhere in the row.
+      const stored = await t.ctx.db.kysely
+        .selectFrom('api_keys')
+        .selectAll()
+        .where('id', '=', Key.KeyId)
+        .executeTakeFirstOrThrow()
+      expect(JSON.stringify(stored)).not.toContain(AppSecret)
+    })
+
+    it('refuses a bad name or address range with a Chinese message and changes nothing', async () => {
+      const before = await call<ApiKeyRow[]>('/api/dataservice/keys', {})
+      for (const payload of [
+        { Name: '' },
+        { Name: 'x'.repeat(31) },
+        { Name: '好', IpRanges: ['300.1.1.1'] },
+        { Name: '好', IpRanges: ['10.0.0.0/33'] },
+        { Name: '好', IpRanges: 'any' },
+      ]) {
+        const answer = await call('/api/dataservice/keys/create', payload)
+        expect(answer.ResultCode, JSON.stringify(payload)).toBe('10002')
+        expect(answer.ResultMsg).toMatch(/密钥名称|IP 范围/)
+      }
+      expect((await call<ApiKeyRow[]>('/api/dataservice/keys', {})).data).toEqual(before.data)
+    })
+
+    it('is the owner’s: staff are refused, another company sees none of it', async () => {
+      const key = await createKey()
+      const staffMobile = `137${String(Date.now()).slice(-8)}`
+      await addStaff(t, owner.companyId, staffMobile)
+      const staff = await t.login(staffMobile, FACTORY_PASSWORD)
+      for (const [path, payload] of [
+        ['/api/dataservice/keys', {}],
+        ['/api/dataservice/keys/create', { Name: '店员的' }],
+        ['/api/dataservice/keys/revoke', { KeyId: key.id }],
+        ['/api/dataservice/usage', {}],
+      ] as const) {
+        const answer = await call(path, payload, staff)
+        expect(answer.ResultCode, path).toBe('10001')
+        expect(answer.ResultMsg).toBe('只有企业主账号可以管理数据服务密钥')
+      }
+      const other = await signedInCompany(t)
+      expect((await call<ApiKeyRow[]>('/api/dataservice/keys', {}, other.token)).data).toEqual([])
+      for (const path of ['/api/dataservice/keys/revoke', '/api/dataservice/keys/rotate']) {
+        expect((await call(path, { KeyId: key.id }, other.token)).ResultCode).toBe('10004')
+      }
+      nextSecond()
+      expect((await open(key, 'GET', '/open/v1/names')).status).toBe(200)
+    })
+  })
+
+  describe('signing', () => {
+    let key: OpenKey & { id: number }
+    beforeAll(async () => {
+      key = await createKey()
+    })
+
+    it('answers a correctly signed request', async () => {
+      nextSecond()
+      const answer = await open<{ count: number; names: { name: string; aliases: string[] }[] }>(
+        key,
+        'GET',
+        '/open/v1/names',
+      )
+      expect(answer.status).toBe(200)
+      expect(answer.body.count).toBe(answer.body.names.length)
+      expect(answer.body.count).toBeGreaterThan(0)
+      expect(answer.body.count).toBeLessThanOrEqual(678)
+      expect(answer.headers['cache-control']).toBe('no-store')
+    })
+
+    it('refuses a wrong secret, a stale or future timestamp, a replayed nonce, a changed body and missing headers', async () => {
+      nextSecond()
+      const now = Math.floor(t.clock.now() / 1000)
+      const code = (r: OpenResponse) => (r.body as { error: { code: string } }).error.code
+      const wrong = await open({ ...key, appSecret: `${key.appSecret}x` }, 'GET', '/open/v1/names')
+      expect([wrong.status, code(wrong)]).toEqual([401, 'SIGNATURE_INVALID'])
+      const stale = await open(key, 'GET', '/open/v1/names', undefined, { timestampSeconds: now - 301 })
+      expect([stale.status, code(stale)]).toEqual([401, 'TIMESTAMP_EXPIRED'])
+      const future = await open(key, 'GET', '/open/v1/names', undefined, { timestampSeconds: now + 301 })
+      expect(code(future)).toBe('TIMESTAMP_EXPIRED')
+      const nonce = 'n0nce-used-only-once-1234'
+      expect((await open(key, 'GET', '/open/v1/names', undefined, { nonce })).status).toBe(200)
+      const replayed = await open(key, 'GET', '/open/v1/names', undefined, { nonce })
+      expect([replayed.status, code(replayed)]).toEqual([401, 'NONCE_USED'])
+      const demo = demoVins[0] as DemoVin
+      const changed = await open(
+        key,
+        'POST',
+        '/open/v1/vin/decode',
+        { vins: [demo.vin] },
+        {
+          sendBody: JSON.stringify({ vins: [demo.vin, demo.vin] }),
+        },
+      )
+      expect([changed.status, code(changed)]).toEqual([401, 'SIGNATURE_INVALID'])
+      const bare = await t.app.inject({ method: 'GET', url: '/open/v1/names' })
+      expect(bare.statusCode).toBe(401)
+      expect(bare.json()).toEqual({
+        error: {
+          code: 'AUTH_MISSING',
+          message: '缺少签名信息：请带上 X-Epc-AppKey、X-Epc-Timestamp、X-Epc-Nonce 和 X-Epc-Signature',
+          message_en: 'Missing X-Epc-AppKey, X-Epc-Timestamp, X-Epc-Nonce or X-Epc-Signature',
+        },
+      })
+      const unknown = await open(
+        { appKey: 'ak00000000000000000000', appSecret: 'x' },
+        'GET',
+        '/open/v1/names',
+      )
+      expect(code(unknown)).toBe('APP_KEY_UNKNOWN')
+      const nowhere = await open(key, 'GET', '/open/v1/nowhere')
+      expect([nowhere.status, code(nowhere)]).toEqual([404, 'NOT_FOUND'])
+    })
+
+    it('takes a new secret on rotation at once and stops a revoked key at once', async () => {
+      nextSecond()
+      const own = await createKey()
+      const rotated = await call<CreatedKey>('/api/dataservice/keys/rotate', { KeyId: own.id })
+      const fresh = { appKey: own.appKey, appSecret: (rotated.data as CreatedKey).AppSecret }
+      expect(fresh.appSecret).not.toBe(own.appSecret)
+      const old = await open(own, 'GET', '/open/v1/names')
+      expect(old.status).toBe(401)
+      expect((await open(fresh, 'GET', '/open/v1/names')).status).toBe(200)
+      expect((await call('/api/dataservice/keys/revoke', { KeyId: own.id })).ResultCode).toBe('10000')
+      const revoked = await open(fresh, 'GET', '/open/v1/names')
+      expect([revoked.status, (revoked.body as { error: { code: string } }).error.code]).toEqual([
+        401,
+        'APP_KEY_REVOKED',
+      ])
+      const again = await call('/api/dataservice/keys/rename', { KeyId: own.id, Name: '新名' })
+      expect([again.ResultCode, again.ResultMsg]).toEqual(['10001', '密钥已停用，不能再修改'])
+    })
+
+    it('lets a key limited to address ranges in only from them', async () => {
+      nextSecond()
+      const limited = await createKey(owner.token, { Name: '仅机房', IpRanges: ['203.0.113.0/24'] })
+      const inside = await open(limited, 'GET', '/open/v1/names', undefined, { remoteAddress: '203.0.113.9' })
+      expect(inside.status).toBe(200)
+      const outside = await open(limited, 'GET', '/open/v1/names', undefined, {
+        remoteAddress: '198.51.100.1',
+      })
+      expect([outside.status, (outside.body as { error: { code: string } }).error.code]).toEqual([
+        403,
+        'IP_NOT_ALLOWED',
+      ])
+      const keyId = limited.id
+      await call('/api/dataservice/keys/setips', { KeyId: keyId, IpRanges: [] })
+      expect(
+        (await open(limited, 'GET', '/open/v1/names', undefined, { remoteAddress: '198.51.100.1' })).status,
+      ).toBe(200)
+    })
+
+    it('limits a key to 10 requests a second, with Retry-After', async () => {
+      nextSecond()
+      const answers = await Promise.all(Array.from({ length: 12 }, () => open(key, 'GET', '/open/v1/names')))
+      const limited = answers.filter((a) => a.status === 429)
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(10)
+      expect(limited).toHaveLength(2)
+      expect(limited[0]?.headers['retry-after']).toBe('1')
+      nextSecond()
+      expect((await open(key, 'GET', '/open/v1/names')).status).toBe(200)
+    })
+
+    it('answers a body that is not a JSON object, or a field out of range, with a field error', async () => {
+      nextSecond()
+      const code = (r: OpenResponse) => (r.body as { error: { code: string; field?: string } }).error
+      const notJson = await open(key, 'POST', '/open/v1/vin/decode', undefined, { sendBody: '{oops' })
+      expect(notJson.status).toBe(401) // signed over other bytes than sent
+      const array = await open(key, 'POST', '/open/v1/vin/decode', [1])
+      expect([array.status, code(array).code]).toEqual([400, 'INVALID_REQUEST'])
+      const many = await open(key, 'POST', '/open/v1/vin/decode', {
+        vins: Array(51).fill('LSVAA4182E2012345'),
+      })
+      expect([many.status, code(many)]).toEqual([
+        400,
+        {
+          code: 'INVALID_FIELD',
+          field: 'vins',
+          message: 'vins 最多 50 个',
+          message_en: 'A field is missing or invalid',
+        },
+      ])
+    })
+  })
+
+  describe('calls and metering', () => {
+    let key: OpenKey & { id: number }
+    let company: Awaited<ReturnType<typeof signedInCompany>>
+    beforeAll(async () => {
+      company = await signedInCompany(t)
+      key = await createKey(company.token)
+    })
+
+    it('refuses every answered item while no pack has items, charging nothing', async () => {
+      nextSecond()
+      const { vin } = await vinWithParts()
+      const answer = await open<{ results: { status: string; charged: boolean }[]; items_left: number }>(
+        key,
+        'POST',
+        '/open/v1/vin/decode',
+        { vins: [vin] },
+      )
+      expect(answer.status).toBe(200)
+      expect(answer.body.results).toEqual([{ vin, status: 'quota_exhausted', charged: false }])
+      expect(answer.headers['x-quota-remaining']).toBe('0')
+    })
+
+    it('decodes VINs: charged for one with models, free for one not found or invalid', async () => {
+      await claimTrial(company.token)
+      nextSecond()
+      const { vin, modelId } = await vinWithParts()
+      const unknownVin = 'WDB00000000000000'.slice(0, 8)
+      const answer = await open<{
+        results: { vin: string; status: string; charged: boolean; models?: { model_id: string }[] }[]
+        items_charged: number
+        items_left: number
+      }>(key, 'POST', '/open/v1/vin/decode', { vins: [vin, 'LFV3A23C0K3000000', unknownVin] })
+      expect(answer.status).toBe(200)
+      const [ok, notFound, invalid] = answer.body.results
+      expect(ok).toMatchObject({ vin, status: 'ok', charged: true })
+      expect(ok?.models?.map((m) => m.model_id)).toContain(modelId)
+      expect(notFound).toMatchObject({ status: 'vin_not_found', charged: false })
+      expect(invalid).toMatchObject({ status: 'vin_invalid', charged: false })
+      expect(answer.body.items_charged).toBe(1)
+      expect(answer.body.items_left).toBe(99)
+      expect(answer.headers['x-quota-remaining']).toBe('99')
+      expect(await itemsLeft(company.companyId)).toBe(99)
+    })
+
+    it('answers parts by VIN and name with a status per name, charging only the names answered', async () => {
+      nextSecond()
+      const { vin, name, numbers } = await vinWithParts()
+      // Every model of the tiny catalogue has parts of every generic name: a new name has none.
+      const absentName = '测试无件名'
+      await t.ctx.db.kysely
+        .insertInto('cat_generic_names')
+        .values({
+          name_cn: absentName,
+          system: '测试',
+          unit: '件',
+          pinyin: 'ceshiwujianming',
+          initials: 'cswjm',
+        })
+        .execute()
+      await bumpCatalogueVersion(t.ctx.db, 'test')
+      const before = await itemsLeft(company.companyId)
+      const answer = await open<{
+        results: {
+          status: string
+          model?: { model_id: string }
+          names: {
+            name: string
+            status: string
+            charged: boolean
+            generic_name?: string
+            parts?: { number: string; price: number | null; illustration: { id: string } }[]
+          }[]
+        }[]
+        items_charged: number
+      }>(key, 'POST', '/open/v1/parts/by-name', {
+        items: [
+          { vin, names: [name, '不存在的零件名称', absentName] },
+          { vin: 'LFV3A23C0K3000000', names: [name] },
+        ],
+      })
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+      const [known, unknownVin] = answer.body.results
+      expect(known?.status).toBe('ok')
+      const [hit, unknownName, noPart] = known?.names ?? []
+      expect(hit).toMatchObject({ name, status: 'ok', generic_name: name, charged: true })
+      expect(hit?.parts?.map((p) => p.number).sort()).toEqual([...new Set(numbers)].sort())
+      expect(hit?.parts?.every((p) => p.illustration.id !== '')).toBe(true)
+      expect(unknownName).toEqual({ name: '不存在的零件名称', status: 'name_unknown', charged: false })
+      expect(noPart).toMatchObject({ status: 'no_part', charged: false })
+      expect(unknownVin?.status).toBe('vin_not_found')
+      expect(unknownVin?.names).toEqual([{ name, status: 'no_part', charged: false }])
+      expect(answer.body.items_charged).toBe(1)
+      expect(await itemsLeft(company.companyId)).toBe(before - 1)
+    })
+
+    it('looks parts up by number: current number, name, price; unknown numbers free', async () => {
+      nextSecond()
+      const { numbers } = await vinWithParts()
+      const number = numbers[0] as string
+      const answer = await open<{
+        results: {
+          number: string
+          status: string
+          current_number?: string
+          price?: number | null
+          charged: boolean
+        }[]
+      }>(key, 'POST', '/open/v1/parts/lookup', { numbers: [number, 'ZZ-NOT-A-PART-9'] })
+      expect(answer.status).toBe(200)
+      expect(answer.body.results[0]).toMatchObject({ number, status: 'ok', charged: true })
+      expect(answer.body.results[1]).toEqual({
+        number: 'ZZ-NOT-A-PART-9',
+        status: 'not_found',
+        charged: false,
+      })
+    })
+
+    it('refuses the items past the pack’s end and never charges one twice', async () => {
+      nextSecond()
+      const { vin } = await vinWithParts()
+      const left = await itemsLeft(company.companyId)
+      // Use all but 2 items straight in the database, then ask for 4 answered items.
+      await t.ctx.db.kysely
+        .updateTable('orders')
+        .set({ items_left: 2 })
+        .where('company_id', '=', company.companyId)
+        .where('plan_kind', '=', 'data_items')
+        .execute()
+      expect(left).toBeGreaterThan(2)
+      const answer = await open<{
+        results: { status: string; charged: boolean }[]
+        items_charged: number
+        items_left: number
+      }>(key, 'POST', '/open/v1/vin/decode', { vins: [vin, vin, vin, vin] })
+      expect(answer.body.results.map((r) => [r.status, r.charged])).toEqual([
+        ['ok', true],
+        ['ok', true],
+        ['quota_exhausted', false],
+        ['quota_exhausted', false],
+      ])
+      expect([answer.body.items_charged, answer.body.items_left]).toEqual([2, 0])
+      expect(await itemsLeft(company.companyId)).toBe(0)
+    })
+
+    it('answers the same Idempotency-Key and body once, charged once, sent twice and ten times at once', async () => {
+      await t.ctx.db.kysely
+        .updateTable('orders')
+        .set({ items_left: 50 })
+        .where('company_id', '=', company.companyId)
+        .where('plan_kind', '=', 'data_items')
+        .execute()
+      const { vin } = await vinWithParts()
+      const body = { vins: [vin, vin] }
+      nextSecond()
+      const first = await open(key, 'POST', '/open/v1/vin/decode', body, {
+        headers: { 'Idempotency-Key': 'batch-1' },
+      })
+      const second = await open(key, 'POST', '/open/v1/vin/decode', body, {
+        headers: { 'Idempotency-Key': 'batch-1' },
+      })
+      expect(second.body).toEqual(first.body)
+      expect(second.headers['idempotent-replayed']).toBe('true')
+      expect(await itemsLeft(company.companyId)).toBe(48)
+      nextSecond()
+      const ten = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          open(key, 'POST', '/open/v1/vin/decode', body, { headers: { 'Idempotency-Key': 'batch-2' } }),
+        ),
+      )
+      expect(
+        ten.every((a) => a.status === 200 && JSON.stringify(a.body) === JSON.stringify(ten[0]?.body)),
+      ).toBe(true)
+      expect(await itemsLeft(company.companyId)).toBe(46)
+      nextSecond()
+      const conflict = await open(
+        key,
+        'POST',
+        '/open/v1/vin/decode',
+        { vins: [vin] },
+        { headers: { 'Idempotency-Key': 'batch-1' } },
+      )
+      expect([conflict.status, (conflict.body as { error: { code: string } }).error.code]).toEqual([
+        409,
+        'IDEMPOTENCY_CONFLICT',
+      ])
+      expect(await itemsLeft(company.companyId)).toBe(46)
+    })
+
+    it('counts requests and items per key and day on the usage page', async () => {
+      const usage = await call<ApiUsageAnswer>('/api/dataservice/usage', {}, company.token)
+      expect(usage.ResultCode).toBe('10000')
+      const rows = usage.data?.rows ?? []
+      expect(rows.every((r) => r.KeyId === key.id)).toBe(true)
+      const total = (f: 'Requests' | 'ItemsCharged' | 'ItemsFree') => rows.reduce((s, r) => s + r[f], 0)
+      expect(total('ItemsCharged')).toBe(1 + 1 + 1 + 2 + 2 + 2)
+      expect(total('Requests')).toBeGreaterThanOrEqual(8)
+      expect(total('ItemsFree')).toBeGreaterThan(0)
+      expect(usage.data?.ItemsLeft).toBe(46)
+    })
+
+    it('answers a test key from the demo catalogue and never charges it', async () => {
+      const test = await createKey(company.token, { Name: '联调', IsTest: true })
+      const before = await itemsLeft(company.companyId)
+      nextSecond()
+      // A part only the live catalogue has: the live key finds it, the test key does not.
+      await t.ctx.db.kysely
+        .insertInto('cat_parts')
+        .values({ disp_number: 'ZZ-LIVE-ONLY-1', norm_number: 'ZZLIVEONLY1', part_name_cn: '仅正式目录' })
+        .execute()
+      const lookup = (k: OpenKey) =>
+        open<{ results: { status: string }[] }>(k, 'POST', '/open/v1/parts/lookup', {
+          numbers: ['ZZ-LIVE-ONLY-1'],
+        })
+      expect((await lookup(test)).body.results[0]?.status).toBe('not_found')
+      expect((await lookup(key)).body.results[0]?.status).toBe('ok')
+      const names = await open<{ count: number }>(test, 'GET', '/open/v1/names')
+      expect(names.status).toBe(200)
+      expect(names.body.count).toBeGreaterThan(0)
+      const { vin } = await vinWithParts()
+      const decoded = await open<{
+        results: { status: string; charged: boolean }[]
+        items_charged: number
+        test: boolean
+      }>(test, 'POST', '/open/v1/vin/decode', { vins: [vin] })
+      expect(decoded.body.test).toBe(true)
+      expect(decoded.body.items_charged).toBe(0)
+      expect(decoded.body.results[0]?.charged).toBe(false)
+      expect(await itemsLeft(company.companyId)).toBe(before - 1)
+    }, 60_000)
+  })
+})

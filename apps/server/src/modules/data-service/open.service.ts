@@ -1,0 +1,277 @@
+// The open API's calls (docs/open-api.md): VIN decode, parts by VIN and generic name, parts by number and
+// the generic-name list, answered from the live catalogue (a test key: the demo catalogue, never charged).
+// Every answered item is metered against the company's data-items packs; an item that fails is free, and
+// items past the packs' end are refused, uncharged.
+import { decodeVin, fenToYuan, normalizePartNumber, type VinDecoding } from '@epc/shared'
+import type { OpenCaller } from '../../call'
+import type { AppContext } from '../../context'
+import { entitlementOf, useDataItems } from '../billing/billing.repository'
+import { toCarInfo } from '../catalogue/catalogue.dto'
+import * as catalogue from '../catalogue/catalogue.repository'
+import { NamesService } from '../catalogue/names.service'
+import { PartsService } from '../catalogue/parts.service'
+import { modelsForVin } from '../catalogue/vin.service'
+import type { DemoCatalogue } from './demo-catalogue'
+import * as repo from './keys.repository'
+import { usageDay } from './keys.service'
+
+/** What a metered answer says of its items as a whole (besides `charged` on each item). */
+export interface Metering {
+  items_charged: number
+  /** Items left in the company's packs after this request; a test key's requests leave them as they are. */
+  items_left: number
+  test: boolean
+}
+
+/** A catalogue to answer from: its context and the services that read it. */
+interface Source {
+  ctx: AppContext
+  names: NamesService
+  parts: PartsService
+}
+
+function sourceOf(ctx: AppContext): Source {
+  return { ctx, names: new NamesService(ctx), parts: new PartsService(ctx) }
+}
+
+function decodeOf(d: VinDecoding) {
+  return {
+    maker: d.maker,
+    brand: d.brand,
+    country: d.country,
+    model_year: d.modelYear,
+    model_year_candidates: d.modelYearCandidates,
+    plant_code: d.plantCode,
+    check_digit_valid: d.checkDigit?.valid ?? null,
+    expected_check_digit: d.checkDigit?.expected ?? null,
+    corrections: d.corrections,
+    warnings: d.warnings,
+  }
+}
+
+function modelOf(m: catalogue.ModelRow, vin: string) {
+  const c = toCarInfo(m, vin)
+  return {
+    model_id: c.ModelId,
+    name: c.car_name,
+    brand: c.brand_name,
+    series: c.series_name,
+    manufacturer: c.manufacturer_name,
+    year: c.year,
+    engine: c.engine,
+    transmission: c.transmission,
+    condition: c.ModelCondition,
+    imported: c.imported,
+  }
+}
+
+const price = (fen: number | null | undefined) =>
+  fen === null || fen === undefined ? null : fenToYuan(Number(fen))
+
+export class OpenDataService {
+  private readonly live: Source
+  private demo: Source | undefined
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly demoCatalogue: DemoCatalogue,
+  ) {
+    this.live = sourceOf(ctx)
+  }
+
+  /** Where a key's answers come from: a test key reads the demo catalogue only. */
+  private async source(caller: OpenCaller): Promise<Source> {
+    if (!caller.isTest) return this.live
+    if (!this.demo) this.demo = sourceOf({ ...this.ctx, db: await this.demoCatalogue.open() })
+    return this.demo
+  }
+
+  /**
+   * Charges the answered items (in order; `chargeable` says which answered) and notes the request in the key's
+   * day: answers which items were charged; an answered item past the packs' end is refused (false in
+   * `granted`). A test key charges nothing and refuses nothing.
+   */
+  private async meter(caller: OpenCaller, chargeable: boolean[]) {
+    const wanted = chargeable.filter(Boolean).length
+    const now = this.ctx.clock.now()
+    const db = this.ctx.db.kysely
+    const taken = caller.isTest || wanted === 0 ? 0 : await useDataItems(db, caller.companyId, wanted)
+    let left = taken
+    const charged = chargeable.map((c) => c && !caller.isTest && left-- > 0)
+    const granted = chargeable.map((c, i) => !c || caller.isTest || charged[i] === true)
+    await repo.addUsage(db, {
+      key_id: caller.keyId,
+      company_id: caller.companyId,
+      day: usageDay(now),
+      requests: 0,
+      items_charged: taken,
+      items_free: chargeable.length - wanted + (caller.isTest ? wanted : 0),
+    })
+    const metering: Metering = {
+      items_charged: taken,
+      items_left: (await entitlementOf(db, caller.companyId, now)).itemsLeft,
+      test: caller.isTest,
+    }
+    return { charged, granted, metering }
+  }
+
+  async names(caller: OpenCaller) {
+    const { names } = await this.source(caller)
+    const list = await names.nameList()
+    return {
+      count: list.length,
+      names: list.map((n) => ({
+        name: n.name,
+        system: n.system,
+        unit: n.unit,
+        pinyin: n.pinyin,
+        initials: n.initials,
+        aliases: n.aliases,
+      })),
+    }
+  }
+
+  private decode(raw: string) {
+    return decodeVin(raw, new Date(this.ctx.clock.now()))
+  }
+
+  async vinDecode(caller: OpenCaller, vins: string[]) {
+    const { ctx } = await this.source(caller)
+    const answered = await Promise.all(
+      vins.map(async (input) => {
+        const d = this.decode(input)
+        if (!d.valid) return { vin: input, status: 'vin_invalid' as const, message: d.errors[0] ?? '' }
+        const models = await modelsForVin(ctx.db, d)
+        return {
+          vin: d.vin,
+          status: models.length ? ('ok' as const) : ('vin_not_found' as const),
+          decode: decodeOf(d),
+          models: models.map((m) => modelOf(m, d.vin)),
+        }
+      }),
+    )
+    const { charged, granted, metering } = await this.meter(
+      caller,
+      answered.map((a) => a.status === 'ok'),
+    )
+    const results = answered.map((a, i) =>
+      granted[i]
+        ? { ...a, charged: charged[i] }
+        : { vin: a.vin, status: 'quota_exhausted' as const, charged: false },
+    )
+    return { body: { results, ...metering }, metering }
+  }
+
+  async partsLookup(caller: OpenCaller, numbers: string[]) {
+    const { parts } = await this.source(caller)
+    const usable = numbers.map((n) => normalizePartNumber(n))
+    const rows = usable.some(Boolean)
+      ? await parts.partsQuery(
+          caller,
+          numbers.filter((_, i) => usable[i]),
+        )
+      : []
+    let next = 0
+    const answered = numbers.map((input, i) => {
+      if (!usable[i]) return { number: input, status: 'not_found' as const }
+      const row = rows[next++]
+      if (!row || (row.status !== 'found' && row.status !== 'superseded') || !('part_name_cn' in row)) {
+        return { number: input, status: 'not_found' as const }
+      }
+      return {
+        number: input,
+        status: 'ok' as const,
+        current_number: row.disp_number,
+        superseded: row.status === 'superseded',
+        old_number: row.status === 'superseded' ? (row.old_number ?? null) : null,
+        name: row.part_name_cn,
+        generic_name: row.generic_name,
+        price: row.price,
+        substitutes: row.substitutes.map((s) => ({
+          number: s.disp_number,
+          name: s.part_name_cn,
+          note: s.note,
+        })),
+      }
+    })
+    const { charged, granted, metering } = await this.meter(
+      caller,
+      answered.map((a) => a.status === 'ok'),
+    )
+    const results = answered.map((a, i) =>
+      granted[i]
+        ? { ...a, charged: charged[i] }
+        : { number: a.number, status: 'quota_exhausted' as const, charged: false },
+    )
+    return { body: { results, ...metering }, metering }
+  }
+
+  async partsByName(caller: OpenCaller, items: { vin: string; names: string[] }[]) {
+    const { ctx, names } = await this.source(caller)
+    const db = ctx.db.kysely
+    type NameResult = {
+      name: string
+      status: 'ok' | 'name_unknown' | 'no_part' | 'quota_exhausted'
+      generic_name?: string
+      parts?: unknown[]
+    }
+    const answered = await Promise.all(
+      items.map(async (item) => {
+        const d = this.decode(item.vin)
+        const models = d.valid ? await modelsForVin(ctx.db, d) : []
+        // Several models (a VIN the catalogue cannot tell apart): the parts of the first, as the web's VIN
+        // query offers it first; the answer names the model used.
+        const model = models[0]
+        if (!model) {
+          return {
+            vin: d.valid ? d.vin : item.vin,
+            status: 'vin_not_found' as const,
+            names: item.names.map((name): NameResult => ({ name, status: 'no_part' })),
+          }
+        }
+        const generic = await Promise.all(item.names.map((n) => names.resolveName(n)))
+        const ids = [...new Set(generic.flatMap((g) => (g ? [g.id] : [])))]
+        const rows = await catalogue.modelPartsOfGenericNames(db, Number(model.id), ids, caller.type4s)
+        return {
+          vin: d.vin,
+          status: 'ok' as const,
+          model: modelOf(model, d.vin),
+          names: item.names.map((name, i): NameResult => {
+            const g = generic[i]
+            if (!g) return { name, status: 'name_unknown' }
+            const parts = rows
+              .filter((r) => Number(r.generic_name_id) === g.id)
+              .map((r) => ({
+                number: r.disp_number,
+                name: r.part_name_cn,
+                quantity: Number(r.quantity),
+                illustration: { id: r.image_code, name: r.image_name, callout: Number(r.callout) },
+                price: price(r.price_fen),
+                replaced_by: r.replaced_by || null,
+              }))
+            return parts.length
+              ? { name, status: 'ok', generic_name: g.name, parts }
+              : { name, status: 'no_part', generic_name: g.name }
+          }),
+        }
+      }),
+    )
+    // A pair of VIN and name is the item charged: one with parts.
+    const flat = answered.flatMap((a) => a.names)
+    const { charged, granted, metering } = await this.meter(
+      caller,
+      flat.map((n) => n.status === 'ok'),
+    )
+    let k = 0
+    const results = answered.map((a) => ({
+      ...a,
+      names: a.names.map((n) => {
+        const i = k++
+        return granted[i]
+          ? { ...n, charged: charged[i] }
+          : { name: n.name, status: 'quota_exhausted', charged: false }
+      }),
+    }))
+    return { body: { results, ...metering }, metering }
+  }
+}

@@ -1,0 +1,121 @@
+// The data service's payload schemas: the 数据服务 page's calls (shared with its form) and the open API's
+// request bodies (docs/open-api.md), which also feed its OpenAPI description.
+import * as z from 'zod/mini'
+import { DataServiceLimits, DataServiceMessages } from './data-service'
+import { recordIdSchema, textSchema } from './zod-fields'
+
+const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/
+const HEXTET = /^[0-9a-f]{1,4}$/i
+
+function isIpv6(text: string): boolean {
+  // An IPv4 tail (::ffff:192.0.2.1) stands for the last two groups.
+  let body = text
+  const tail = /^(.*:)(\d+\.\d+\.\d+\.\d+)$/.exec(text)
+  if (tail) {
+    if (!IPV4.test(tail[2] ?? '')) return false
+    body = `${tail[1]}0:0`
+  }
+  const halves = body.split('::')
+  if (halves.length > 2) return false
+  const groups = halves.flatMap((h) => (h === '' ? [] : h.split(':')))
+  if (!groups.every((g) => HEXTET.test(g))) return false
+  return halves.length === 2 ? groups.length <= 7 : groups.length === 8
+}
+
+/** Whether an entry is an IPv4/IPv6 address or a CIDR range of one, as a key's allowed sources. */
+export function isIpRange(entry: string): boolean {
+  const [address = '', bits, extra] = entry.split('/')
+  if (extra !== undefined) return false
+  const v4 = IPV4.test(address)
+  if (!v4 && !isIpv6(address)) return false
+  if (bits === undefined) return true
+  if (!/^\d{1,3}$/.test(bits)) return false
+  return Number(bits) <= (v4 ? 32 : 128)
+}
+
+const ipRanges = z.pipe(
+  z.array(z.string({ error: DataServiceMessages.ipRanges }), { error: DataServiceMessages.ipRanges }),
+  z.transform((list: string[], ctx) => {
+    const entries = [...new Set(list.map((e) => e.trim()).filter((e) => e !== ''))]
+    if (entries.length > DataServiceLimits.ipRangesMax || !entries.every(isIpRange)) {
+      ctx.issues.push({ code: 'custom', message: DataServiceMessages.ipRanges, input: list })
+      return z.NEVER
+    }
+    return entries
+  }),
+)
+
+const keyName = textSchema({
+  label: '密钥名称',
+  required: DataServiceMessages.keyName,
+  max: DataServiceLimits.keyNameMax,
+  plain: true,
+})
+
+const keyId = recordIdSchema(DataServiceMessages.keyId)
+
+export const createApiKeySchema = z.object({
+  Name: keyName,
+  IsTest: z.optional(z.boolean({ error: '请选择是否为测试密钥' })),
+  IpRanges: z.optional(ipRanges),
+})
+
+export const apiKeySchema = z.object({ KeyId: keyId })
+export const renameApiKeySchema = z.object({ KeyId: keyId, Name: keyName })
+export const setApiKeyIpsSchema = z.object({ KeyId: keyId, IpRanges: ipRanges })
+export const apiUsageSchema = z.object({
+  Days: z.optional(
+    z
+      .int({ error: DataServiceMessages.usageDays })
+      .check(
+        z.gte(1, { error: DataServiceMessages.usageDays }),
+        z.lte(DataServiceLimits.usageDays, { error: DataServiceMessages.usageDays }),
+      ),
+  ),
+})
+
+// The open API's bodies. Field messages say which field, in Chinese; the error's `field` names it too.
+
+const vin = z.string({ error: 'vin 应为17位车架号' })
+
+export const openVinDecodeSchema = z.object({
+  vins: z.array(vin, { error: 'vins 应为车架号数组' }).check(
+    z.minLength(1, { error: 'vins 至少 1 个' }),
+    z.maxLength(DataServiceLimits.vinsPerRequest, {
+      error: `vins 最多 ${DataServiceLimits.vinsPerRequest} 个`,
+    }),
+  ),
+})
+
+export const openPartsLookupSchema = z.object({
+  numbers: z.array(z.string({ error: 'numbers 应为零件号数组' }), { error: 'numbers 应为零件号数组' }).check(
+    z.minLength(1, { error: 'numbers 至少 1 个' }),
+    z.maxLength(DataServiceLimits.numbersPerRequest, {
+      error: `numbers 最多 ${DataServiceLimits.numbersPerRequest} 个`,
+    }),
+  ),
+})
+
+export const openPartsByNameSchema = z.object({
+  items: z
+    .array(
+      z.object({
+        vin,
+        names: z
+          .array(z.string({ error: 'names 应为配件名称数组' }), { error: 'names 应为配件名称数组' })
+          .check(
+            z.minLength(1, { error: 'names 至少 1 个' }),
+            z.maxLength(DataServiceLimits.namesPerItem, {
+              error: `names 最多 ${DataServiceLimits.namesPerItem} 个`,
+            }),
+          ),
+      }),
+      { error: 'items 应为数组' },
+    )
+    .check(
+      z.minLength(1, { error: 'items 至少 1 个' }),
+      z.maxLength(DataServiceLimits.itemsPerRequest, {
+        error: `items 最多 ${DataServiceLimits.itemsPerRequest} 个`,
+      }),
+    ),
+})
