@@ -31,6 +31,7 @@ import * as apiKeysRepo from './modules/data-service/keys.repository'
 import { apiKeyRoutes } from './modules/data-service/keys.routes'
 import { usageDay } from './modules/data-service/keys.service'
 import { openRoutes } from './modules/data-service/open.routes'
+import { openDocsRoutes } from './modules/data-service/openapi'
 import { devRoutes } from './modules/dev/dev.routes'
 import { FakePayPlatform } from './modules/fakepay/fake-platform'
 import { fakePayRoutes } from './modules/fakepay/fakepay.routes'
@@ -213,6 +214,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   app.addHook('onClose', () => demoCatalogue.close())
   await app.register(openApiScope(openPipeline(ctx), openRoutes(demoCatalogue)), { prefix: '/open/v1' })
   await app.register(apiKeyRoutes)
+  await app.register(openDocsRoutes)
   if (parts.serveWeb) await app.register(webApp, { root: config.webDist })
   return app
 }

@@ -119,3 +119,126 @@ export const openPartsByNameSchema = z.object({
       }),
     ),
 })
+
+// The open API's answers, described once: the OpenAPI file is generated from these and the request schemas
+// above (apps/server/src/modules/data-service/openapi.ts), and the server's answers are typed by them.
+
+const nullableText = z.nullable(z.string())
+const money = z.nullable(z.number())
+const metering = {
+  items_charged: z.int(),
+  items_left: z.int(),
+  test: z.boolean(),
+}
+
+const openModel = z.object({
+  model_id: z.string(),
+  name: z.string(),
+  brand: z.string(),
+  series: z.string(),
+  manufacturer: z.string(),
+  year: z.int(),
+  engine: z.string(),
+  transmission: z.string(),
+  condition: z.string(),
+  imported: z.boolean(),
+})
+
+const openDecode = z.object({
+  maker: nullableText,
+  brand: nullableText,
+  country: nullableText,
+  model_year: z.nullable(z.int()),
+  model_year_candidates: z.array(z.int()),
+  plant_code: nullableText,
+  check_digit_valid: z.nullable(z.boolean()),
+  expected_check_digit: nullableText,
+  corrections: z.array(z.object({ position: z.int(), from: z.string(), to: z.string() })),
+  warnings: z.array(z.string()),
+})
+
+export const openNamesAnswer = z.object({
+  count: z.int(),
+  names: z.array(
+    z.object({
+      name: z.string(),
+      system: z.string(),
+      unit: z.string(),
+      pinyin: z.string(),
+      initials: z.string(),
+      aliases: z.array(z.string()),
+    }),
+  ),
+})
+
+export const openVinDecodeAnswer = z.object({
+  results: z.array(
+    z.object({
+      vin: z.string(),
+      status: z.enum(['ok', 'vin_not_found', 'vin_invalid', 'quota_exhausted']),
+      message: z.optional(z.string()),
+      decode: z.optional(openDecode),
+      models: z.optional(z.array(openModel)),
+      charged: z.boolean(),
+    }),
+  ),
+  ...metering,
+})
+
+export const openPartsLookupAnswer = z.object({
+  results: z.array(
+    z.object({
+      number: z.string(),
+      status: z.enum(['ok', 'not_found', 'quota_exhausted']),
+      current_number: z.optional(z.string()),
+      superseded: z.optional(z.boolean()),
+      old_number: z.optional(nullableText),
+      name: z.optional(z.string()),
+      generic_name: z.optional(z.string()),
+      price: z.optional(money),
+      substitutes: z.optional(z.array(z.object({ number: z.string(), name: z.string(), note: z.string() }))),
+      charged: z.boolean(),
+    }),
+  ),
+  ...metering,
+})
+
+export const openPartsByNameAnswer = z.object({
+  results: z.array(
+    z.object({
+      vin: z.string(),
+      status: z.enum(['ok', 'vin_not_found']),
+      model: z.optional(openModel),
+      names: z.array(
+        z.object({
+          name: z.string(),
+          status: z.enum(['ok', 'name_unknown', 'no_part', 'quota_exhausted']),
+          generic_name: z.optional(z.string()),
+          parts: z.optional(
+            z.array(
+              z.object({
+                number: z.string(),
+                name: z.string(),
+                quantity: z.int(),
+                illustration: z.object({ id: z.string(), name: z.string(), callout: z.int() }),
+                price: money,
+                replaced_by: nullableText,
+              }),
+            ),
+          ),
+          charged: z.boolean(),
+        }),
+      ),
+    }),
+  ),
+  ...metering,
+})
+
+export const openErrorAnswer = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    message_en: z.string(),
+    field: z.optional(z.string()),
+  }),
+})

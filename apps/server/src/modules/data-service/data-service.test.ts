@@ -1,13 +1,24 @@
 // The data service end to end: the owner's keys through the envelope, and the open API through signed
 // plain-JSON requests (test/open-client.ts, written from docs/open-api.md), on the real app and database.
-import type { ApiKeyRow, ApiUsageAnswer, CreatedKey } from '@epc/shared'
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { type ApiKeyRow, type ApiUsageAnswer, type CreatedKey, OpenApiErrors } from '@epc/shared'
+import {
+  openNamesAnswer,
+  openPartsByNameAnswer,
+  openPartsLookupAnswer,
+  openVinDecodeAnswer,
+} from '@epc/shared/data-service-schemas'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import * as z from 'zod/mini'
 import { loadTinyCatalogue } from '../../../test/catalogue-fixture'
 import { addStaff, FACTORY_PASSWORD, signedInCompany } from '../../../test/factories'
 import { dbKinds, startTestApp, type TestApp } from '../../../test/helper'
 import { type OpenKey, signedHeaders } from '../../../test/open-client'
 import type { DemoVin } from '../../catalogue-data/demo/generate'
+import { REPO_ROOT } from '../../config'
+import { sealSecret } from '../../lib/secrets'
 import { bumpCatalogueVersion } from '../catalogue/catalogue-version'
 
 interface OpenResponse<T = Record<string, unknown>> {
@@ -523,7 +534,14 @@ describe.each(dbKinds)('data service (%s)', (kind) => {
       // A part only the live catalogue has: the live key finds it, the test key does not.
       await t.ctx.db.kysely
         .insertInto('cat_parts')
-        .values({ disp_number: 'ZZ-LIVE-ONLY-1', norm_number: 'ZZLIVEONLY1', part_name_cn: '仅正式目录' })
+        .values({
+          disp_number: 'ZZ-LIVE-ONLY-1',
+          norm_number: 'ZZLIVEONLY1',
+          part_name_cn: '仅正式目录',
+          remark: '',
+          name_pinyin: '',
+          name_initials: '',
+        })
         .execute()
       const lookup = (k: OpenKey) =>
         open<{ results: { status: string }[] }>(k, 'POST', '/open/v1/parts/lookup', {
@@ -545,5 +563,130 @@ describe.each(dbKinds)('data service (%s)', (kind) => {
       expect(decoded.body.results[0]?.charged).toBe(false)
       expect(await itemsLeft(company.companyId)).toBe(before - 1)
     }, 60_000)
+  })
+
+  describe('docs', () => {
+    const doc = readFileSync(resolve(REPO_ROOT, 'docs/open-api.md'), 'utf8')
+    /** The first code span after a label in the doc's worked example. */
+    const exampleValue = (label: string) => {
+      const at = doc.indexOf('### 计算示例')
+      const match = new RegExp(`${label}[^\n]*?：\`([^\`]+)\``).exec(doc.slice(at))
+      if (!match?.[1]) throw new Error(`no ${label} in the worked example`)
+      return match[1]
+    }
+
+    it('signs as the worked example in docs/open-api.md says, and the server accepts it', async () => {
+      const appKey = exampleValue('AppKey')
+      const appSecret = exampleValue('AppSecret')
+      const [method, path] = exampleValue('请求').split(' ') as [string, string]
+      const body = exampleValue('请求体')
+      const timestamp = exampleValue('X-Epc-Timestamp')
+      const nonce = exampleValue('X-Epc-Nonce')
+      const blocks = [...doc.slice(doc.indexOf('### 计算示例')).matchAll(/```\n([^`]+?)\n```/g)].map(
+        (m) => m[1],
+      )
+      const [bodySha, text, signature] = blocks
+      const headers = signedHeaders(
+        { appKey, appSecret },
+        { method, path, body, timestampSeconds: Number(timestamp), nonce },
+      )
+      expect(text).toBe([method, path, timestamp, nonce, bodySha].join('\n'))
+      expect(headers['X-Epc-Signature']).toBe(signature)
+      // A key with the example's AppKey and secret, asked at the example's time: the server agrees.
+      await t.ctx.db.kysely
+        .insertInto('api_keys')
+        .values({
+          company_id: owner.companyId,
+          app_key: appKey,
+          name: '文档示例',
+          secret_sealed: sealSecret(t.ctx.config.dataServiceMasterKey, appSecret, appKey),
+          created_at: t.clock.now(),
+        })
+        .execute()
+      const saved = t.clock.now()
+      t.clock.ms = Number(timestamp) * 1000
+      try {
+        const res = await t.app.inject({
+          method: method as 'POST',
+          url: path,
+          headers: { ...headers, 'content-type': 'application/json' },
+          payload: body,
+        })
+        expect(res.statusCode, res.body).toBe(200)
+      } finally {
+        t.clock.ms = saved
+      }
+    })
+
+    it('lists every error code of the server in one table, with its status and both messages', () => {
+      const rows = [...doc.matchAll(/^\| ([A-Z_]+) \| (\d{3}) \| ([^|]+) \| ([^|]+) \|$/gm)].map((m) => [
+        m[1],
+        { status: Number(m[2]), zh: m[3]?.trim(), en: m[4]?.trim() },
+      ])
+      expect(Object.fromEntries(rows)).toEqual(OpenApiErrors)
+    })
+
+    it('serves the OpenAPI 3.1 description and the readable page without a signature', async () => {
+      const spec = await t.app.inject({ method: 'GET', url: '/open/openapi.json' })
+      expect(spec.statusCode).toBe(200)
+      const document = spec.json() as {
+        openapi: string
+        paths: Record<string, unknown>
+        components: { schemas: Record<string, unknown> }
+      }
+      expect(document.openapi).toBe('3.1.0')
+      expect(Object.keys(document.paths).sort()).toEqual([
+        '/names',
+        '/parts/by-name',
+        '/parts/lookup',
+        '/vin/decode',
+      ])
+      expect(document.components.schemas.VinDecodeRequest).toMatchObject({
+        properties: { vins: { type: 'array', maxItems: 50 } },
+      })
+      const page = await t.app.inject({ method: 'GET', url: '/open/docs' })
+      expect(page.statusCode).toBe(200)
+      expect(page.headers['content-type']).toContain('text/html')
+      expect(page.body).toContain('<h3>计算示例</h3>')
+      expect(page.body).toContain('5156839deabd43063f9391be714428291665cca597b23b30162f2bfc5078cef8')
+    })
+
+    it('answers every call in the shape its OpenAPI schema describes', async () => {
+      const key = await createKey()
+      await claimTrial()
+      const { vin, name, numbers } = await vinWithParts()
+      nextSecond()
+      const strict = <S extends z.ZodMiniType>(schema: S, value: unknown) => {
+        const parsed = z.safeParse(schema, value)
+        expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true)
+        // Nothing answered that the schema does not describe (zod drops what it does not know).
+        const sorted = (v: unknown): unknown =>
+          Array.isArray(v)
+            ? v.map(sorted)
+            : v && typeof v === 'object'
+              ? Object.fromEntries(
+                  Object.entries(v)
+                    .sort(([a], [b]) => (a < b ? -1 : 1))
+                    .map(([k, x]) => [k, sorted(x)]),
+                )
+              : v
+        expect(sorted(parsed.data)).toEqual(sorted(value))
+        return value as z.output<S>
+      }
+      strict(openNamesAnswer, (await open(key, 'GET', '/open/v1/names')).body)
+      strict(
+        openVinDecodeAnswer,
+        (await open(key, 'POST', '/open/v1/vin/decode', { vins: [vin, 'bad'] })).body,
+      )
+      strict(
+        openPartsLookupAnswer,
+        (await open(key, 'POST', '/open/v1/parts/lookup', { numbers: [numbers[0], 'NOPE123'] })).body,
+      )
+      strict(
+        openPartsByNameAnswer,
+        (await open(key, 'POST', '/open/v1/parts/by-name', { items: [{ vin, names: [name, '不认识'] }] }))
+          .body,
+      )
+    })
   })
 })

@@ -3,6 +3,13 @@
 // Every answered item is metered against the company's data-items packs; an item that fails is free, and
 // items past the packs' end are refused, uncharged.
 import { decodeVin, fenToYuan, normalizePartNumber, type VinDecoding } from '@epc/shared'
+import type {
+  openNamesAnswer,
+  openPartsByNameAnswer,
+  openPartsLookupAnswer,
+  openVinDecodeAnswer,
+} from '@epc/shared/data-service-schemas'
+import type * as z from 'zod/mini'
 import type { OpenCaller } from '../../call'
 import type { AppContext } from '../../context'
 import { entitlementOf, useDataItems } from '../billing/billing.repository'
@@ -21,6 +28,12 @@ export interface Metering {
   /** Items left in the company's packs after this request; a test key's requests leave them as they are. */
   items_left: number
   test: boolean
+}
+
+/** A metered call's answer: its body and what the metering did. */
+interface MeteredAnswer<S extends z.ZodMiniType> {
+  body: z.output<S>
+  metering: Metering
 }
 
 /** A catalogue to answer from: its context and the services that read it. */
@@ -115,7 +128,7 @@ export class OpenDataService {
     return { charged, granted, metering }
   }
 
-  async names(caller: OpenCaller) {
+  async names(caller: OpenCaller): Promise<z.output<typeof openNamesAnswer>> {
     const { names } = await this.source(caller)
     const list = await names.nameList()
     return {
@@ -135,7 +148,7 @@ export class OpenDataService {
     return decodeVin(raw, new Date(this.ctx.clock.now()))
   }
 
-  async vinDecode(caller: OpenCaller, vins: string[]) {
+  async vinDecode(caller: OpenCaller, vins: string[]): Promise<MeteredAnswer<typeof openVinDecodeAnswer>> {
     const { ctx } = await this.source(caller)
     const answered = await Promise.all(
       vins.map(async (input) => {
@@ -156,13 +169,16 @@ export class OpenDataService {
     )
     const results = answered.map((a, i) =>
       granted[i]
-        ? { ...a, charged: charged[i] }
+        ? { ...a, charged: charged[i] === true }
         : { vin: a.vin, status: 'quota_exhausted' as const, charged: false },
     )
     return { body: { results, ...metering }, metering }
   }
 
-  async partsLookup(caller: OpenCaller, numbers: string[]) {
+  async partsLookup(
+    caller: OpenCaller,
+    numbers: string[],
+  ): Promise<MeteredAnswer<typeof openPartsLookupAnswer>> {
     const { parts } = await this.source(caller)
     const usable = numbers.map((n) => normalizePartNumber(n))
     const rows = usable.some(Boolean)
@@ -200,21 +216,22 @@ export class OpenDataService {
     )
     const results = answered.map((a, i) =>
       granted[i]
-        ? { ...a, charged: charged[i] }
+        ? { ...a, charged: charged[i] === true }
         : { number: a.number, status: 'quota_exhausted' as const, charged: false },
     )
     return { body: { results, ...metering }, metering }
   }
 
-  async partsByName(caller: OpenCaller, items: { vin: string; names: string[] }[]) {
+  async partsByName(
+    caller: OpenCaller,
+    items: { vin: string; names: string[] }[],
+  ): Promise<MeteredAnswer<typeof openPartsByNameAnswer>> {
     const { ctx, names } = await this.source(caller)
     const db = ctx.db.kysely
-    type NameResult = {
-      name: string
-      status: 'ok' | 'name_unknown' | 'no_part' | 'quota_exhausted'
-      generic_name?: string
-      parts?: unknown[]
-    }
+    type NameResult = Omit<
+      z.output<typeof openPartsByNameAnswer>['results'][number]['names'][number],
+      'charged'
+    >
     const answered = await Promise.all(
       items.map(async (item) => {
         const d = this.decode(item.vin)
@@ -268,8 +285,8 @@ export class OpenDataService {
       names: a.names.map((n) => {
         const i = k++
         return granted[i]
-          ? { ...n, charged: charged[i] }
-          : { name: n.name, status: 'quota_exhausted', charged: false }
+          ? { ...n, charged: charged[i] === true }
+          : { name: n.name, status: 'quota_exhausted' as const, charged: false }
       }),
     }))
     return { body: { results, ...metering }, metering }
