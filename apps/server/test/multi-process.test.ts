@@ -3,12 +3,13 @@
 // machine's services answer, and says so when it skips them).
 import type { ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { AccountMessages, DEMO_SITE_KEYS, type EnvelopeRequest, Messages } from '@epc/shared'
+import { AccountMessages, type CreatedKey, DEMO_SITE_KEYS, type EnvelopeRequest, Messages } from '@epc/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { decodeData, sealRequest } from '../src/call/envelope-codec'
 import type { Db } from '../src/db/database'
 import { startServers, stopServers } from './child-server'
 import { freshDatabase } from './helper'
+import { signedHeaders } from './open-client'
 
 const enabled = Boolean(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)
 
@@ -106,5 +107,56 @@ describe.runIf(enabled)('two server processes on one PostgreSQL and one Redis', 
     // The console provider's code is readable from either process.
     const code = (await (await fetch(`${b}/api/dev/smscode?mobile=${mobile}`)).json()) as { code: string }
     expect(code.code).toMatch(/^\d{6}$/)
+  })
+
+  it('counts a data-service key’s rate across both processes and stops a revoked key in both at once', async () => {
+    const [a, b] = bases as [string, string]
+    const login = await post(
+      a,
+      '/api/author/login',
+      sealRequest(DEMO_SITE_KEYS, { Mobile: '13800138000', Password: 'demo1234' }),
+    )
+    const token = (login.value as { Token: string }).Token
+    const ownerCall = async (path: string, payload: object) => {
+      const res = await fetch(`${a}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify(sealRequest(DEMO_SITE_KEYS, payload)),
+      })
+      const json = (await res.json()) as { ResultCode: string; data?: string }
+      expect(json.ResultCode).toBe('10000')
+      return decodeData(json.data as string)
+    }
+    const created = (await ownerCall('/api/dataservice/keys/create', { Name: '两进程' })) as CreatedKey
+    const key = { appKey: created.Key.AppKey, appSecret: created.AppSecret }
+    const names = (base: string) =>
+      fetch(`${base}/open/v1/names`, {
+        headers: signedHeaders(key, {
+          method: 'GET',
+          path: '/open/v1/names',
+          body: '',
+          timestampSeconds: Math.floor(Date.now() / 1000),
+        }),
+      })
+    // All in one second of the wall clock: start just after a second begins. On a loaded machine a burst may
+    // still straddle two seconds (more than 10 pass): then it is tried again, in a later second.
+    let statuses: number[] = []
+    for (let attempt = 0; attempt < 3; attempt++) {
+      await new Promise((r) => setTimeout(r, 1_000 - (Date.now() % 1000)))
+      statuses = (await Promise.all(Array.from({ length: 14 }, (_, i) => names(i % 2 ? a : b)))).map(
+        (r) => r.status,
+      )
+      if (statuses.filter((s) => s === 200).length === 10) break
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(10)
+    expect(statuses.filter((s) => s === 429)).toHaveLength(4)
+    await new Promise((r) => setTimeout(r, 1_100))
+    expect((await names(b)).status).toBe(200)
+    await ownerCall('/api/dataservice/keys/revoke', { KeyId: created.Key.KeyId })
+    for (const base of [b, a]) {
+      const refused = await names(base)
+      expect(refused.status).toBe(401)
+      expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('APP_KEY_REVOKED')
+    }
   })
 })
