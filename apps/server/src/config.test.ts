@@ -18,8 +18,11 @@ const ALIYUN = {
   SMS_TEMPLATE_LOGIN: 'SMS_2',
   SMS_TEMPLATE_RESETPWD: 'SMS_3',
 }
+// A production server needs its own master key for the data service's secrets.
+const MASTER_KEY = 'cd'.repeat(32)
 const TENCENT = {
   ...ALIYUN,
+  DATA_SERVICE_MASTER_KEY: MASTER_KEY,
   SMS_PROVIDER: 'tencent',
   TENCENT_SECRET_ID: 'AKIDid',
   TENCENT_SECRET_KEY: 'key',
@@ -126,6 +129,23 @@ describe('production mode', () => {
 
   it('development keeps the demo keys', () => {
     expect(loadConfig({ SMS_PROVIDER: 'console' }).sites.default).toEqual(DEMO_SITE_KEYS)
+  })
+
+  it('needs a master key of its own for the data service’s secrets: 32 bytes, hex or base64', () => {
+    const SITES_FILE = sitesFile({ default: OWN_KEYS })
+    const { DATA_SERVICE_MASTER_KEY: _, ...withoutKey } = TENCENT
+    expect(() => production({ ...withoutKey, SITES_FILE })).toThrow('生产模式须配置 DATA_SERVICE_MASTER_KEY')
+    expect(() => production({ ...TENCENT, SITES_FILE, DATA_SERVICE_MASTER_KEY: 'ab'.repeat(16) })).toThrow(
+      'DATA_SERVICE_MASTER_KEY 应为 32 字节',
+    )
+    const development = loadConfig({ SMS_PROVIDER: 'console' }).dataServiceMasterKey
+    expect(() =>
+      production({ ...TENCENT, SITES_FILE, DATA_SERVICE_MASTER_KEY: development.toString('base64') }),
+    ).toThrow('生产模式不能使用开发用的 DATA_SERVICE_MASTER_KEY')
+    const hex = production({ ...TENCENT, SITES_FILE }).dataServiceMasterKey
+    const base64 = production({ ...TENCENT, SITES_FILE, DATA_SERVICE_MASTER_KEY: hex.toString('base64') })
+    expect(hex.toString('hex')).toBe(MASTER_KEY)
+    expect(base64.dataServiceMasterKey).toEqual(hex)
   })
 })
 
