@@ -27,7 +27,8 @@ import { PaymentsService } from './modules/billing/payments/payments.service'
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes'
 import { catalogueVersion } from './modules/catalogue/catalogue-version'
 import { DemoCatalogue } from './modules/data-service/demo-catalogue'
-import * as apiKeysRepo from './modules/data-service/keys.repository'
+import type { JobRunner } from './modules/data-service/jobs'
+import * as apiKeysRepo from './modules/data-service/data-service.repository'
 import { apiKeyRoutes } from './modules/data-service/keys.routes'
 import { usageDay } from './modules/data-service/keys.service'
 import { openRoutes } from './modules/data-service/open.routes'
@@ -45,6 +46,8 @@ import type { SharedStore } from './store/shared-store'
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** The data service's job runner (tests wait for it to finish the jobs they made). */
+    dataJobs?: JobRunner
     /** The local fake payment platform, with PAYMENT_PLATFORM=fake (tests reach its trades and keys). */
     fakePay?: FakePayPlatform
   }
@@ -212,7 +215,15 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   })
   const demoCatalogue = new DemoCatalogue(config.demoCataloguePath, (line) => app.log.info(line))
   app.addHook('onClose', () => demoCatalogue.close())
-  await app.register(openApiScope(openPipeline(ctx), openRoutes(demoCatalogue)), { prefix: '/open/v1' })
+  await app.register(
+    openApiScope(
+      openPipeline(ctx),
+      openRoutes(demoCatalogue, (runner) => {
+        app.dataJobs = runner
+      }),
+    ),
+    { prefix: '/open/v1' },
+  )
   await app.register(apiKeyRoutes)
   await app.register(openDocsRoutes)
   if (parts.serveWeb) await app.register(webApp, { root: config.webDist })

@@ -96,28 +96,35 @@ export const openPartsLookupSchema = z.object({
   ),
 })
 
+const nameList = z
+  .array(z.string({ error: 'names 应为配件名称数组' }), { error: 'names 应为配件名称数组' })
+  .check(
+    z.minLength(1, { error: 'names 至少 1 个' }),
+    z.maxLength(DataServiceLimits.namesPerItem, { error: `names 最多 ${DataServiceLimits.namesPerItem} 个` }),
+  )
+
+/** An item of parts/by-name and of a job: a VIN and the generic names asked for it. */
+const vinNames = z.object({ vin, names: nameList })
+
 export const openPartsByNameSchema = z.object({
   items: z
-    .array(
-      z.object({
-        vin,
-        names: z
-          .array(z.string({ error: 'names 应为配件名称数组' }), { error: 'names 应为配件名称数组' })
-          .check(
-            z.minLength(1, { error: 'names 至少 1 个' }),
-            z.maxLength(DataServiceLimits.namesPerItem, {
-              error: `names 最多 ${DataServiceLimits.namesPerItem} 个`,
-            }),
-          ),
-      }),
-      { error: 'items 应为数组' },
-    )
+    .array(vinNames, { error: 'items 应为数组' })
     .check(
       z.minLength(1, { error: 'items 至少 1 个' }),
       z.maxLength(DataServiceLimits.itemsPerRequest, {
         error: `items 最多 ${DataServiceLimits.itemsPerRequest} 个`,
       }),
     ),
+})
+
+/** An asynchronous job: up to 5,000 VIN and name pairs, each item as in parts/by-name. */
+export const openJobSchema = z.object({
+  items: z.array(vinNames, { error: 'items 应为数组' }).check(
+    z.minLength(1, { error: 'items 至少 1 个' }),
+    z.refine((items) => items.reduce((n, i) => n + i.names.length, 0) <= DataServiceLimits.pairsPerJob, {
+      error: `一个任务最多 ${DataServiceLimits.pairsPerJob} 个 VIN 与名称组合`,
+    }),
+  ),
 })
 
 // The open API's answers, described once: the OpenAPI file is generated from these and the request schemas
@@ -232,6 +239,25 @@ export const openPartsByNameAnswer = z.object({
     }),
   ),
   ...metering,
+})
+
+export const openJobAnswer = z.object({
+  job_id: z.string(),
+  state: z.enum(['queued', 'running', 'done', 'failed']),
+  items: z.int(),
+  pairs: z.int(),
+  done_items: z.int(),
+  items_charged: z.int(),
+  /** ISO 8601, UTC. */
+  created_at: z.string(),
+  finished_at: z.nullable(z.string()),
+  error: z.nullable(z.string()),
+})
+
+export const openJobResultAnswer = z.object({
+  job_id: z.string(),
+  results: openPartsByNameAnswer.shape.results,
+  items_charged: z.int(),
 })
 
 export const openErrorAnswer = z.object({

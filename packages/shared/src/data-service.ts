@@ -19,6 +19,10 @@ export const DataServiceLimits = {
   itemsPerRequest: 50,
   namesPerItem: 20,
   numbersPerRequest: 200,
+  /** An asynchronous job's VIN and name pairs, at most. */
+  pairsPerJob: 5_000,
+  /** A finished job's answer is kept this long. */
+  jobKeptMs: 7 * 86_400_000,
   /** Requests a second one key may make, unless the key says otherwise. */
   requestsPerSecond: 10,
   /** The usage table shows this many days back. */
@@ -86,6 +90,12 @@ export const OpenApiErrors = {
     en: 'The account is disabled; the data service is unavailable',
   },
   NOT_FOUND: { status: 404, zh: '接口不存在', en: 'No such endpoint' },
+  JOB_NOT_FOUND: { status: 404, zh: '任务不存在或已过期', en: 'No such job, or it has expired' },
+  JOB_NOT_DONE: {
+    status: 409,
+    zh: '任务尚未完成，请稍后再取结果',
+    en: 'The job has not finished yet; fetch its result later',
+  },
   IDEMPOTENCY_CONFLICT: {
     status: 409,
     zh: '同一 Idempotency-Key 已用于不同的请求',

@@ -7,6 +7,6 @@ export { type DeflatedPiece, deflatedPiece } from './envelope-codec'
 export { AppError, fail } from './errors'
 export { metrics } from './metrics'
 // The open API's calls (plain JSON, signed with a key): declared like envelope calls, checked in open-api.ts.
-export { type OpenAnswer, type OpenCaller, registerOpenCall } from './open-api'
+export { type OpenAnswer, OpenApiError, type OpenCaller, registerOpenCall } from './open-api'
 export { quotaKey } from './quota'
 export { type CallDefinition, type CallInput, JsonText, registerCall, splicedAnswer } from './serve'

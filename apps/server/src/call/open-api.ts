@@ -91,9 +91,11 @@ function sendError(reply: FastifyReply, error: OpenApiError) {
     .send(errorBody(error))
 }
 
-/** What a call answers: the JSON body and headers of its own (X-Quota-Remaining). */
+/** What a call answers: the JSON body (or, with `type`, text as it is), its status and headers of its own. */
 export interface OpenAnswer {
   body: unknown
+  status?: number
+  type?: string
   headers?: Record<string, string>
 }
 
@@ -222,7 +224,6 @@ const PENDING_TTL_MS = Limits.httpTimeoutMs + 5_000
 
 interface StoredAnswer {
   request: string
-  status: number
   answer: OpenAnswer
 }
 
@@ -269,7 +270,7 @@ async function once(
     await store.del(key).catch(() => {})
     throw error
   }
-  const stored: StoredAnswer = { request, status: 200, answer }
+  const stored: StoredAnswer = { request, answer }
   await store.set(key, JSON.stringify(stored), DataServiceLimits.idempotencyTtlMs)
   return { answer, replayed: false }
 }
@@ -315,7 +316,8 @@ export function registerOpenCall<S extends z.ZodMiniType>(
       if (replayed) reply.header('idempotent-replayed', 'true')
       for (const [name, value] of Object.entries(answer.headers ?? {})) reply.header(name, value)
       return reply
-        .type('application/json; charset=utf-8')
+        .status(answer.status ?? 200)
+        .type(answer.type ?? 'application/json; charset=utf-8')
         .header('cache-control', 'no-store')
         .send(answer.body)
     },

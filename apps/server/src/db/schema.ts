@@ -523,6 +523,35 @@ export interface ApiUsageTable {
   items_free: Generated<number>
 }
 
+/** An asynchronous parts/by-name batch (0014): queued, running, done or failed. */
+export interface ApiJobsTable {
+  id: string
+  key_id: number
+  company_id: number
+  state: 'queued' | 'running' | 'done' | 'failed'
+  /** The validated request body, JSON. */
+  request: string
+  /** VIN and name pairs asked for. */
+  pairs: number
+  /** Request items answered so far; their results are in api_job_chunks. */
+  done_items: Generated<number>
+  items_charged: Generated<number>
+  /** The process working on it (a random id per process). */
+  worker: string | null
+  error: string | null
+  created_at: number
+  /** The running worker's last sign of life. */
+  beat_at: number | null
+  finished_at: number | null
+}
+
+/** A run of a job's items answered and charged together: their results, a JSON array. */
+export interface ApiJobChunksTable {
+  job_id: string
+  first_item: number
+  results: string
+}
+
 export interface Database {
   companies: CompaniesTable
   accounts: AccountsTable
@@ -569,6 +598,8 @@ export interface Database {
   cancellations: CancellationsTable
   api_keys: ApiKeysTable
   api_usage: ApiUsageTable
+  api_jobs: ApiJobsTable
+  api_job_chunks: ApiJobChunksTable
 }
 
 export type Account = Selectable<AccountsTable>

@@ -636,6 +636,9 @@ describe.each(dbKinds)('data service (%s)', (kind) => {
       }
       expect(document.openapi).toBe('3.1.0')
       expect(Object.keys(document.paths).sort()).toEqual([
+        '/jobs/parts-by-name',
+        '/jobs/{job_id}',
+        '/jobs/{job_id}/result',
         '/names',
         '/parts/by-name',
         '/parts/lookup',
@@ -686,6 +689,175 @@ describe.each(dbKinds)('data service (%s)', (kind) => {
         openPartsByNameAnswer,
         (await open(key, 'POST', '/open/v1/parts/by-name', { items: [{ vin, names: [name, '不认识'] }] }))
           .body,
+      )
+    })
+  })
+
+  describe('asynchronous jobs', () => {
+    let key: OpenKey & { id: number }
+    let company: Awaited<ReturnType<typeof signedInCompany>>
+    type JobStatus = {
+      job_id: string
+      state: string
+      items: number
+      pairs: number
+      done_items: number
+      items_charged: number
+    }
+    beforeAll(async () => {
+      company = await signedInCompany(t)
+      key = await createKey(company.token)
+      await claimTrial(company.token)
+      await t.ctx.db.kysely
+        .updateTable('orders')
+        .set({ items_left: 1000 })
+        .where('company_id', '=', company.companyId)
+        .where('plan_kind', '=', 'data_items')
+        .execute()
+    })
+    const code = (r: OpenResponse) => (r.body as { error: { code: string } }).error.code
+
+    it('answers 120 items in runs of 50, charged once each, as JSON and as CSV', async () => {
+      const { vin, name, numbers } = await vinWithParts()
+      const items = [
+        ...Array.from({ length: 120 }, () => ({ vin, names: [name] })),
+        { vin: 'LFV3A23C0K3000000', names: [name] },
+      ]
+      nextSecond()
+      const submitted = await open<JobStatus>(
+        key,
+        'POST',
+        '/open/v1/jobs/parts-by-name',
+        { items },
+        {
+          headers: { 'Idempotency-Key': 'job-120' },
+        },
+      )
+      expect(submitted.status).toBe(202)
+      expect(submitted.body).toMatchObject({ items: 121, pairs: 121 })
+      const again = await open<JobStatus>(
+        key,
+        'POST',
+        '/open/v1/jobs/parts-by-name',
+        { items },
+        {
+          headers: { 'Idempotency-Key': 'job-120' },
+        },
+      )
+      expect([again.status, again.body.job_id], JSON.stringify(again.body)).toEqual([
+        202,
+        submitted.body.job_id,
+      ])
+      await t.app.dataJobs?.idle()
+      const id = submitted.body.job_id
+      nextSecond()
+      const status = await open<JobStatus>(key, 'GET', `/open/v1/jobs/${id}`)
+      expect(status.body).toMatchObject({ state: 'done', done_items: 121, items_charged: 120 })
+      expect(await itemsLeft(company.companyId)).toBe(1000 - 120)
+      const jobs = await t.ctx.db.kysely
+        .selectFrom('api_jobs')
+        .select('id')
+        .where('company_id', '=', company.companyId)
+        .execute()
+      expect(jobs).toHaveLength(1)
+      const result = await open<{
+        job_id: string
+        results: { status: string; names: { charged: boolean; parts?: { number: string }[] }[] }[]
+        items_charged: number
+      }>(key, 'GET', `/open/v1/jobs/${id}/result`)
+      expect(result.status).toBe(200)
+      expect(result.body.results).toHaveLength(121)
+      expect(result.body.items_charged).toBe(120)
+      expect(result.body.results.at(-1)?.status).toBe('vin_not_found')
+      expect(result.body.results[0]?.names[0]?.parts?.map((p) => p.number).sort()).toEqual(
+        [...new Set(numbers)].sort(),
+      )
+      const csv = await t.app.inject({
+        method: 'GET',
+        url: `/open/v1/jobs/${id}/result?format=csv`,
+        headers: signedHeaders(key, {
+          method: 'GET',
+          path: `/open/v1/jobs/${id}/result?format=csv`,
+          body: '',
+          timestampSeconds: Math.floor(t.clock.now() / 1000),
+        }),
+      })
+      expect(csv.statusCode).toBe(200)
+      expect(csv.headers['content-type']).toContain('text/csv')
+      const lines = csv.body
+        .replace(/^\ufeff/, '')
+        .trimEnd()
+        .split('\r\n')
+      expect(lines[0]).toBe(
+        'vin,model_id,name,status,generic_name,part_number,part_name,quantity,illustration_id,illustration_name,callout,price,replaced_by,charged',
+      )
+      expect(lines).toHaveLength(1 + 120 * new Set(numbers).size + 1)
+      expect(lines.at(-1)).toBe(`LFV3A23C0K3000000,,${name},no_part,,,,,,,,,,false`)
+      // Another company's key finds no such job.
+      const other = await signedInCompany(t)
+      const stranger = await createKey(other.token)
+      const refused = await open(stranger, 'GET', `/open/v1/jobs/${id}`)
+      expect([refused.status, code(refused)]).toEqual([404, 'JOB_NOT_FOUND'])
+    })
+
+    it('takes up a job whose worker stopped where it was left, charging only what was not answered', async () => {
+      const { vin, name } = await vinWithParts()
+      const items = Array.from({ length: 70 }, () => ({ vin, names: [name] }))
+      const id = `job_${'ab'.repeat(12)}`
+      const now = t.clock.now()
+      // A process answered the first 50 items (and was charged for them), then stopped beating.
+      await t.ctx.db.kysely
+        .insertInto('api_jobs')
+        .values({
+          id,
+          key_id: key.id,
+          company_id: company.companyId,
+          state: 'running',
+          request: JSON.stringify({ items }),
+          pairs: 70,
+          done_items: 50,
+          items_charged: 50,
+          worker: 'gone',
+          created_at: now,
+          beat_at: now,
+        })
+        .execute()
+      const earlier = Array.from({ length: 50 }, () => ({
+        vin,
+        status: 'ok',
+        names: [{ name, status: 'ok', charged: true }],
+      }))
+      await t.ctx.db.kysely
+        .insertInto('api_job_chunks')
+        .values({ job_id: id, first_item: 0, results: JSON.stringify(earlier) })
+        .execute()
+      nextSecond()
+      const before = await itemsLeft(company.companyId)
+      // Still beating a minute ago: not taken, and its result is not there yet.
+      t.app.dataJobs?.kick()
+      await t.app.dataJobs?.idle()
+      const early = await open(key, 'GET', `/open/v1/jobs/${id}/result`)
+      expect([early.status, code(early)]).toEqual([409, 'JOB_NOT_DONE'])
+      t.clock.advance(61_000)
+      t.app.dataJobs?.kick()
+      await t.app.dataJobs?.idle()
+      const status = await open<JobStatus>(key, 'GET', `/open/v1/jobs/${id}`)
+      expect(status.body).toMatchObject({ state: 'done', done_items: 70, items_charged: 70 })
+      expect(await itemsLeft(company.companyId)).toBe(before - 20)
+      const result = await open<{ results: unknown[] }>(key, 'GET', `/open/v1/jobs/${id}/result`)
+      expect(result.body.results).toHaveLength(70)
+    })
+
+    it('refuses a job of more than 5,000 pairs, naming the limit', async () => {
+      nextSecond()
+      const items = Array.from({ length: 251 }, () => ({
+        vin: 'LFV3A23C0K3000000',
+        names: Array(20).fill('机油滤清器'),
+      }))
+      const refused = await open(key, 'POST', '/open/v1/jobs/parts-by-name', { items })
+      expect([refused.status, code(refused)]).toEqual([400, 'INVALID_FIELD'])
+      expect((refused.body as { error: { message: string } }).error.message).toBe(
+        '一个任务最多 5000 个 VIN 与名称组合',
       )
     })
   })

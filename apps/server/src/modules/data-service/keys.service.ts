@@ -14,7 +14,7 @@ import { beijingTime } from '../../clock'
 import type { AppContext } from '../../context'
 import { sealSecret } from '../../lib/secrets'
 import { entitlementOf } from '../billing/billing.repository'
-import * as repo from './keys.repository'
+import * as repo from './data-service.repository'
 
 const DAY_MS = 86_400_000
 

@@ -9,9 +9,11 @@ import type {
   openPartsLookupAnswer,
   openVinDecodeAnswer,
 } from '@epc/shared/data-service-schemas'
+import type { Kysely } from 'kysely'
 import type * as z from 'zod/mini'
 import type { OpenCaller } from '../../call'
 import type { AppContext } from '../../context'
+import type { Database } from '../../db/schema'
 import { entitlementOf, useDataItems } from '../billing/billing.repository'
 import { toCarInfo } from '../catalogue/catalogue.dto'
 import * as catalogue from '../catalogue/catalogue.repository'
@@ -19,7 +21,7 @@ import { NamesService } from '../catalogue/names.service'
 import { PartsService } from '../catalogue/parts.service'
 import { modelsForVin } from '../catalogue/vin.service'
 import type { DemoCatalogue } from './demo-catalogue'
-import * as repo from './keys.repository'
+import * as repo from './data-service.repository'
 import { usageDay } from './keys.service'
 
 /** What a metered answer says of its items as a whole (besides `charged` on each item). */
@@ -30,11 +32,9 @@ export interface Metering {
   test: boolean
 }
 
-/** A metered call's answer: its body and what the metering did. */
-interface MeteredAnswer<S extends z.ZodMiniType> {
-  body: z.output<S>
-  metering: Metering
-}
+type Q = Kysely<Database>
+
+export type PartsByNameAnswer = z.output<typeof openPartsByNameAnswer>
 
 /** A catalogue to answer from: its context and the services that read it. */
 interface Source {
@@ -100,32 +100,41 @@ export class OpenDataService {
   }
 
   /**
-   * Charges the answered items (in order; `chargeable` says which answered) and notes the request in the key's
-   * day: answers which items were charged; an answered item past the packs' end is refused (false in
-   * `granted`). A test key charges nothing and refuses nothing.
+   * Charges the answered items (in order; `chargeable` says which answered), notes them in the key's day and
+   * builds the answer from what was charged, in one transaction with `alongside` (a job's progress), so a
+   * charge is never made without the answer it paid for being kept. An answered item past the packs' end is
+   * refused (false in `granted`). A test key charges nothing and refuses nothing.
    */
-  private async meter(caller: OpenCaller, chargeable: boolean[]) {
+  private meter<B>(
+    caller: OpenCaller,
+    chargeable: boolean[],
+    build: (m: { charged: boolean[]; granted: boolean[]; metering: Metering }) => B,
+    alongside?: (trx: Q, body: B) => Promise<void>,
+  ): Promise<B> {
     const wanted = chargeable.filter(Boolean).length
     const now = this.ctx.clock.now()
-    const db = this.ctx.db.kysely
-    const taken = caller.isTest || wanted === 0 ? 0 : await useDataItems(db, caller.companyId, wanted)
-    let left = taken
-    const charged = chargeable.map((c) => c && !caller.isTest && left-- > 0)
-    const granted = chargeable.map((c, i) => !c || caller.isTest || charged[i] === true)
-    await repo.addUsage(db, {
-      key_id: caller.keyId,
-      company_id: caller.companyId,
-      day: usageDay(now),
-      requests: 0,
-      items_charged: taken,
-      items_free: chargeable.length - wanted + (caller.isTest ? wanted : 0),
+    return this.ctx.db.kysely.transaction().execute(async (trx) => {
+      const taken = caller.isTest || wanted === 0 ? 0 : await useDataItems(trx, caller.companyId, wanted)
+      let left = taken
+      const charged = chargeable.map((c) => c && !caller.isTest && left-- > 0)
+      const granted = chargeable.map((c, i) => !c || caller.isTest || charged[i] === true)
+      await repo.addUsage(trx, {
+        key_id: caller.keyId,
+        company_id: caller.companyId,
+        day: usageDay(now),
+        requests: 0,
+        items_charged: taken,
+        items_free: chargeable.length - wanted + (caller.isTest ? wanted : 0),
+      })
+      const metering: Metering = {
+        items_charged: taken,
+        items_left: (await entitlementOf(trx, caller.companyId, now)).itemsLeft,
+        test: caller.isTest,
+      }
+      const body = build({ charged, granted, metering })
+      await alongside?.(trx, body)
+      return body
     })
-    const metering: Metering = {
-      items_charged: taken,
-      items_left: (await entitlementOf(db, caller.companyId, now)).itemsLeft,
-      test: caller.isTest,
-    }
-    return { charged, granted, metering }
   }
 
   async names(caller: OpenCaller): Promise<z.output<typeof openNamesAnswer>> {
@@ -148,7 +157,7 @@ export class OpenDataService {
     return decodeVin(raw, new Date(this.ctx.clock.now()))
   }
 
-  async vinDecode(caller: OpenCaller, vins: string[]): Promise<MeteredAnswer<typeof openVinDecodeAnswer>> {
+  async vinDecode(caller: OpenCaller, vins: string[]): Promise<z.output<typeof openVinDecodeAnswer>> {
     const { ctx } = await this.source(caller)
     const answered = await Promise.all(
       vins.map(async (input) => {
@@ -163,22 +172,21 @@ export class OpenDataService {
         }
       }),
     )
-    const { charged, granted, metering } = await this.meter(
+    return this.meter(
       caller,
       answered.map((a) => a.status === 'ok'),
+      ({ charged, granted, metering }) => ({
+        results: answered.map((a, i) =>
+          granted[i]
+            ? { ...a, charged: charged[i] === true }
+            : { vin: a.vin, status: 'quota_exhausted' as const, charged: false },
+        ),
+        ...metering,
+      }),
     )
-    const results = answered.map((a, i) =>
-      granted[i]
-        ? { ...a, charged: charged[i] === true }
-        : { vin: a.vin, status: 'quota_exhausted' as const, charged: false },
-    )
-    return { body: { results, ...metering }, metering }
   }
 
-  async partsLookup(
-    caller: OpenCaller,
-    numbers: string[],
-  ): Promise<MeteredAnswer<typeof openPartsLookupAnswer>> {
+  async partsLookup(caller: OpenCaller, numbers: string[]): Promise<z.output<typeof openPartsLookupAnswer>> {
     const { parts } = await this.source(caller)
     const usable = numbers.map((n) => normalizePartNumber(n))
     const rows = usable.some(Boolean)
@@ -210,22 +218,26 @@ export class OpenDataService {
         })),
       }
     })
-    const { charged, granted, metering } = await this.meter(
+    return this.meter(
       caller,
       answered.map((a) => a.status === 'ok'),
+      ({ charged, granted, metering }) => ({
+        results: answered.map((a, i) =>
+          granted[i]
+            ? { ...a, charged: charged[i] === true }
+            : { number: a.number, status: 'quota_exhausted' as const, charged: false },
+        ),
+        ...metering,
+      }),
     )
-    const results = answered.map((a, i) =>
-      granted[i]
-        ? { ...a, charged: charged[i] === true }
-        : { number: a.number, status: 'quota_exhausted' as const, charged: false },
-    )
-    return { body: { results, ...metering }, metering }
   }
 
+  /** `alongside`: what a job writes of this answer, in the transaction that charges it. */
   async partsByName(
     caller: OpenCaller,
     items: { vin: string; names: string[] }[],
-  ): Promise<MeteredAnswer<typeof openPartsByNameAnswer>> {
+    alongside?: (trx: Q, body: PartsByNameAnswer) => Promise<void>,
+  ): Promise<PartsByNameAnswer> {
     const { ctx, names } = await this.source(caller)
     const db = ctx.db.kysely
     type NameResult = Omit<
@@ -275,20 +287,23 @@ export class OpenDataService {
     )
     // A pair of VIN and name is the item charged: one with parts.
     const flat = answered.flatMap((a) => a.names)
-    const { charged, granted, metering } = await this.meter(
+    return this.meter(
       caller,
       flat.map((n) => n.status === 'ok'),
+      ({ charged, granted, metering }) => {
+        let k = 0
+        const results = answered.map((a) => ({
+          ...a,
+          names: a.names.map((n) => {
+            const i = k++
+            return granted[i]
+              ? { ...n, charged: charged[i] === true }
+              : { name: n.name, status: 'quota_exhausted' as const, charged: false }
+          }),
+        }))
+        return { results, ...metering }
+      },
+      alongside,
     )
-    let k = 0
-    const results = answered.map((a) => ({
-      ...a,
-      names: a.names.map((n) => {
-        const i = k++
-        return granted[i]
-          ? { ...n, charged: charged[i] === true }
-          : { name: n.name, status: 'quota_exhausted' as const, charged: false }
-      }),
-    }))
-    return { body: { results, ...metering }, metering }
   }
 }

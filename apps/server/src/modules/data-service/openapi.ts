@@ -5,6 +5,9 @@ import { resolve } from 'node:path'
 import { DataServiceLimits, OpenApiErrors } from '@epc/shared'
 import {
   openErrorAnswer,
+  openJobAnswer,
+  openJobResultAnswer,
+  openJobSchema,
   openNamesAnswer,
   openPartsByNameAnswer,
   openPartsByNameSchema,
@@ -75,6 +78,55 @@ function metered(summary: string, request: string, answer: string) {
   }
 }
 
+const jobId = {
+  name: 'job_id',
+  in: 'path',
+  required: true,
+  schema: { type: 'string', pattern: '^job_[0-9a-f]{24}$' },
+}
+
+function jobPaths() {
+  return {
+    '/jobs/parts-by-name': {
+      post: {
+        summary: `异步任务：按 VIN 与配件名称批量查询（合计最多 ${DataServiceLimits.pairsPerJob} 个组合）`,
+        parameters: [idempotencyKey],
+        requestBody: { required: true, content: json('JobRequest') },
+        responses: { '202': { description: '已接受', content: json('JobAnswer') }, ...errorResponses },
+      },
+    },
+    '/jobs/{job_id}': {
+      get: {
+        summary: '任务进度',
+        parameters: [jobId],
+        responses: {
+          ...errorResponses,
+          '200': { description: '成功', content: json('JobAnswer') },
+          '404': { description: 'JOB_NOT_FOUND', content: json('Error') },
+        },
+      },
+    },
+    '/jobs/{job_id}/result': {
+      get: {
+        summary: '任务结果（JSON，或 format=csv 时 CSV）',
+        parameters: [
+          jobId,
+          { name: 'format', in: 'query', required: false, schema: { type: 'string', enum: ['csv'] } },
+        ],
+        responses: {
+          ...errorResponses,
+          '200': {
+            description: '成功',
+            content: { ...json('JobResultAnswer'), 'text/csv': { schema: { type: 'string' } } },
+          },
+          '404': { description: 'JOB_NOT_FOUND', content: json('Error') },
+          '409': { description: 'JOB_NOT_DONE', content: json('Error') },
+        },
+      },
+    },
+  }
+}
+
 /** The OpenAPI 3.1 document of /open/v1. */
 export function openApiDocument() {
   return {
@@ -108,6 +160,7 @@ export function openApiDocument() {
         'PartsLookupRequest',
         'PartsLookupAnswer',
       ),
+      ...jobPaths(),
     },
     components: {
       securitySchemes: {
@@ -134,6 +187,9 @@ export function openApiDocument() {
         PartsByNameRequest: jsonSchema(openPartsByNameSchema, 'input'),
         PartsByNameAnswer: jsonSchema(openPartsByNameAnswer, 'output'),
         PartsLookupRequest: jsonSchema(openPartsLookupSchema, 'input'),
+        JobRequest: jsonSchema(openJobSchema, 'input'),
+        JobAnswer: jsonSchema(openJobAnswer, 'output'),
+        JobResultAnswer: jsonSchema(openJobResultAnswer, 'output'),
         PartsLookupAnswer: jsonSchema(openPartsLookupAnswer, 'output'),
       },
     },

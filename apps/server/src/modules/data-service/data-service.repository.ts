@@ -1,0 +1,313 @@
+// The data service's SQL: companies' API keys, their daily use, and the asynchronous jobs with their results.
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely'
+import type { Database } from '../../db/schema'
+
+type Q = Kysely<Database>
+
+const changed = (result: { numUpdatedRows: bigint }) => Number(result.numUpdatedRows) === 1
+
+const keyColumns = [
+  'id',
+  'company_id',
+  'app_key',
+  'name',
+  'is_test',
+  'ip_ranges',
+  'created_at',
+  'rotated_at',
+  'last_used_at',
+  'revoked_at',
+] as const
+
+export function companyKeys(db: Q, companyId: number) {
+  return db
+    .selectFrom('api_keys')
+    .select(keyColumns)
+    .where('company_id', '=', companyId)
+    .orderBy('revoked_at', (o) => o.desc())
+    .orderBy('id', 'desc')
+    .execute()
+}
+
+export type KeyRow = Awaited<ReturnType<typeof companyKeys>>[number]
+
+/** One of the company's keys; another company's key is not found. */
+export function companyKey(db: Q, companyId: number, keyId: number) {
+  return db
+    .selectFrom('api_keys')
+    .select(keyColumns)
+    .where('company_id', '=', companyId)
+    .where('id', '=', keyId)
+    .executeTakeFirst()
+}
+
+export async function activeKeyCount(db: Q, companyId: number): Promise<number> {
+  const row = await db
+    .selectFrom('api_keys')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('company_id', '=', companyId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+export async function insertKey(
+  db: Q,
+  row: {
+    company_id: number
+    app_key: string
+    name: string
+    secret_sealed: string
+    is_test: number
+    ip_ranges: string
+    created_at: number
+  },
+): Promise<number> {
+  const inserted = await db.insertInto('api_keys').values(row).returning('id').executeTakeFirstOrThrow()
+  return Number(inserted.id)
+}
+
+/** Changes an active key of the company; false when it is not the company's or is revoked. */
+export async function updateActiveKey(
+  db: Q,
+  companyId: number,
+  keyId: number,
+  set: {
+    name?: string
+    ip_ranges?: string
+    secret_sealed?: string
+    rotated_at?: number
+    revoked_at?: number
+  },
+): Promise<boolean> {
+  return changed(
+    await db
+      .updateTable('api_keys')
+      .set(set)
+      .where('company_id', '=', companyId)
+      .where('id', '=', keyId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst(),
+  )
+}
+
+/** A key by its AppKey with its company's price list and whether the company's owner may use the service. */
+export function keyForCall(db: Q, appKey: string) {
+  return db
+    .selectFrom('api_keys as k')
+    .innerJoin('companies as c', 'c.id', 'k.company_id')
+    .select([
+      'k.id',
+      'k.company_id',
+      'k.app_key',
+      'k.secret_sealed',
+      'k.is_test',
+      'k.ip_ranges',
+      'k.revoked_at',
+      'k.last_used_at',
+      'c.type4s',
+    ])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('accounts as a')
+            .select('a.id')
+            .whereRef('a.company_id', '=', 'k.company_id')
+            .where('a.is_owner', '=', 1)
+            .where('a.state', 'in', ['disabled', 'banned']),
+        )
+        .as('blocked'),
+    )
+    .where('k.app_key', '=', appKey)
+    .executeTakeFirst()
+}
+
+export async function touchKey(db: Q, keyId: number, now: number) {
+  await db.updateTable('api_keys').set({ last_used_at: now }).where('id', '=', keyId).execute()
+}
+
+/** Adds to a key's use on a day: one statement, so concurrent requests never lose a count. */
+export async function addUsage(
+  db: Q,
+  row: {
+    key_id: number
+    company_id: number
+    day: string
+    requests: number
+    items_charged: number
+    items_free: number
+  },
+) {
+  await db
+    .insertInto('api_usage')
+    .values(row)
+    .onConflict((oc) =>
+      oc.columns(['key_id', 'day']).doUpdateSet({
+        requests: sql`api_usage.requests + excluded.requests`,
+        items_charged: sql`api_usage.items_charged + excluded.items_charged`,
+        items_free: sql`api_usage.items_free + excluded.items_free`,
+      }),
+    )
+    .execute()
+}
+
+export function companyUsage(db: Q, companyId: number, fromDay: string) {
+  return db
+    .selectFrom('api_usage as u')
+    .innerJoin('api_keys as k', 'k.id', 'u.key_id')
+    .select(['u.day', 'u.key_id', 'k.app_key', 'k.name', 'u.requests', 'u.items_charged', 'u.items_free'])
+    .where('u.company_id', '=', companyId)
+    .where('u.day', '>=', fromDay)
+    .orderBy('u.day', 'desc')
+    .orderBy('u.key_id', 'desc')
+    .execute()
+}
+
+// Jobs
+
+export async function insertJob(
+  db: Q,
+  row: { id: string; key_id: number; company_id: number; request: string; pairs: number; created_at: number },
+) {
+  await db
+    .insertInto('api_jobs')
+    .values({ ...row, state: 'queued' })
+    .execute()
+}
+
+/** A job of the company; another company's is not found. */
+export function companyJob(db: Q, companyId: number, jobId: string) {
+  return db
+    .selectFrom('api_jobs')
+    .select([
+      'id',
+      'key_id',
+      'state',
+      'request',
+      'pairs',
+      'done_items',
+      'items_charged',
+      'error',
+      'created_at',
+      'finished_at',
+    ])
+    .where('company_id', '=', companyId)
+    .where('id', '=', jobId)
+    .executeTakeFirst()
+}
+
+/**
+ * Takes the oldest job waiting, or one whose worker stopped beating before `staleBefore`, for `worker`; a
+ * conditional update, so of two processes reaching for the same job one gets it.
+ */
+export async function claimJob(db: Q, worker: string, now: number, staleBefore: number) {
+  const waiting = (eb: ExpressionBuilder<Database, 'api_jobs'>) =>
+    eb.or([
+      eb('state', '=', 'queued'),
+      eb.and([eb('state', '=', 'running'), eb('beat_at', '<', staleBefore)]),
+    ])
+  const candidate = await db
+    .selectFrom('api_jobs')
+    .select('id')
+    .where(waiting)
+    .orderBy('created_at')
+    .limit(1)
+    .executeTakeFirst()
+  if (!candidate) return undefined
+  const claimed = await db
+    .updateTable('api_jobs')
+    .set({ state: 'running', worker, beat_at: now })
+    .where('id', '=', candidate.id)
+    .where(waiting)
+    .executeTakeFirst()
+  if (!changed(claimed)) return undefined
+  return db
+    .selectFrom('api_jobs as j')
+    .innerJoin('api_keys as k', 'k.id', 'j.key_id')
+    .innerJoin('companies as c', 'c.id', 'j.company_id')
+    .select([
+      'j.id',
+      'j.request',
+      'j.done_items',
+      'k.id as key_id',
+      'k.company_id',
+      'k.app_key',
+      'k.is_test',
+      'c.type4s',
+    ])
+    .where('j.id', '=', candidate.id)
+    .executeTakeFirstOrThrow()
+}
+
+/** Whether the job's key may still be used: not revoked (a revoked key's job stops). */
+export async function jobKeyRevoked(db: Q, keyId: number): Promise<boolean> {
+  const row = await db.selectFrom('api_keys').select('revoked_at').where('id', '=', keyId).executeTakeFirst()
+  return !row || row.revoked_at !== null
+}
+
+/**
+ * Keeps a run of answered items and moves the job on past them, if `worker` still holds the job where it
+ * left it; false otherwise (the caller's transaction then rolls the charge back).
+ */
+export async function recordJobChunk(
+  db: Q,
+  job: {
+    id: string
+    worker: string
+    firstItem: number
+    items: number
+    charged: number
+    results: string
+    now: number
+  },
+): Promise<boolean> {
+  const moved = await db
+    .updateTable('api_jobs')
+    .set((eb) => ({
+      done_items: job.firstItem + job.items,
+      items_charged: eb('items_charged', '+', job.charged),
+      beat_at: job.now,
+    }))
+    .where('id', '=', job.id)
+    .where('worker', '=', job.worker)
+    .where('state', '=', 'running')
+    .where('done_items', '=', job.firstItem)
+    .executeTakeFirst()
+  if (!changed(moved)) return false
+  await db
+    .insertInto('api_job_chunks')
+    .values({ job_id: job.id, first_item: job.firstItem, results: job.results })
+    .execute()
+  return true
+}
+
+export async function finishJob(
+  db: Q,
+  job: { id: string; worker: string; state: 'done' | 'failed'; error: string | null; now: number },
+) {
+  await db
+    .updateTable('api_jobs')
+    .set({ state: job.state, error: job.error, finished_at: job.now, beat_at: job.now })
+    .where('id', '=', job.id)
+    .where('worker', '=', job.worker)
+    .where('state', '=', 'running')
+    .execute()
+}
+
+/** A job's results in item order, each run a JSON array. */
+export function jobChunks(db: Q, jobId: string) {
+  return db
+    .selectFrom('api_job_chunks')
+    .select('results')
+    .where('job_id', '=', jobId)
+    .orderBy('first_item')
+    .execute()
+}
+
+/** Forgets jobs finished before `before`, with their results. */
+export async function deleteJobsFinishedBefore(db: Q, before: number) {
+  const old = db.selectFrom('api_jobs').select('id').where('finished_at', '<', before)
+  await db.deleteFrom('api_job_chunks').where('job_id', 'in', old).execute()
+  await db.deleteFrom('api_jobs').where('finished_at', '<', before).execute()
+}
