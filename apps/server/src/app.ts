@@ -26,9 +26,9 @@ import { paymentRoutes } from './modules/billing/payments/payments.routes'
 import { PaymentsService } from './modules/billing/payments/payments.service'
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes'
 import { catalogueVersion } from './modules/catalogue/catalogue-version'
+import * as dataServiceRepo from './modules/data-service/data-service.repository'
 import { DemoCatalogue } from './modules/data-service/demo-catalogue'
 import type { JobRunner } from './modules/data-service/jobs'
-import * as apiKeysRepo from './modules/data-service/data-service.repository'
 import { apiKeyRoutes } from './modules/data-service/keys.routes'
 import { usageDay } from './modules/data-service/keys.service'
 import { openRoutes } from './modules/data-service/open.routes'
@@ -79,7 +79,7 @@ function openPipeline(ctx: AppContext): OpenPipeline {
     masterKey: ctx.config.dataServiceMasterKey,
     keys: {
       find: async (appKey) => {
-        const k = await apiKeysRepo.keyForCall(db, appKey)
+        const k = await dataServiceRepo.keyForCall(db, appKey)
         if (!k) return undefined
         return {
           keyId: Number(k.id),
@@ -96,9 +96,9 @@ function openPipeline(ctx: AppContext): OpenPipeline {
       },
       used: async (key, now) => {
         if (key.lastUsedAt === null || now - key.lastUsedAt >= KEY_TOUCH_EVERY_MS) {
-          await apiKeysRepo.touchKey(db, key.keyId, now)
+          await dataServiceRepo.touchKey(db, key.keyId, now)
         }
-        await apiKeysRepo.addUsage(db, {
+        await dataServiceRepo.addUsage(db, {
           key_id: key.keyId,
           company_id: key.companyId,
           day: usageDay(now),

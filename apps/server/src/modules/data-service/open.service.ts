@@ -20,8 +20,8 @@ import * as catalogue from '../catalogue/catalogue.repository'
 import { NamesService } from '../catalogue/names.service'
 import { PartsService } from '../catalogue/parts.service'
 import { modelsForVin } from '../catalogue/vin.service'
-import type { DemoCatalogue } from './demo-catalogue'
 import * as repo from './data-service.repository'
+import type { DemoCatalogue } from './demo-catalogue'
 import { usageDay } from './keys.service'
 
 /** What a metered answer says of its items as a whole (besides `charged` on each item). */
