@@ -88,6 +88,7 @@ function openPipeline(ctx: AppContext): OpenPipeline {
           secretSealed: k.secret_sealed,
           isTest: Number(k.is_test) === 1,
           ipRanges: k.ip_ranges,
+          requestsPerSecond: Number(k.requests_per_second),
           revokedAt: k.revoked_at === null ? null : Number(k.revoked_at),
           lastUsedAt: k.last_used_at === null ? null : Number(k.last_used_at),
           companyBlocked: Boolean(k.blocked),

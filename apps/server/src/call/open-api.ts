@@ -31,6 +31,7 @@ export interface OpenKeyState {
   isTest: boolean
   /** JSON array of addresses and CIDR ranges; empty for any. */
   ipRanges: string
+  requestsPerSecond: number
   revokedAt: number | null
   lastUsedAt: number | null
   /** The company's owner may not use the service (disabled or banned). */
@@ -162,7 +163,7 @@ async function verify(pipeline: OpenPipeline, request: FastifyRequest, body: Buf
   if (!fresh) throw new OpenApiError('NONCE_USED')
   const second = Math.floor(now / 1000)
   const made = await pipeline.store.incr(`open:rate:${key.keyId}:${second}`, 2_000)
-  if (made > DataServiceLimits.requestsPerSecond) {
+  if (made > key.requestsPerSecond) {
     throw new OpenApiError('RATE_LIMITED', undefined, undefined, 1)
   }
   await pipeline.keys.used(key, now)

@@ -507,6 +507,8 @@ export interface ApiKeysTable {
   is_test: Generated<number>
   /** JSON array of addresses and CIDR ranges the key may be used from; '[]' for any. */
   ip_ranges: Generated<string>
+  /** The key's rate limit; 10 unless the operator raised it. */
+  requests_per_second: Generated<number>
   created_at: number
   rotated_at: number | null
   last_used_at: number | null

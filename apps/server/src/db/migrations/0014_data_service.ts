@@ -14,6 +14,8 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
     .addColumn('is_test', 'integer', (c) => c.notNull().defaultTo(0))
     // JSON array of addresses and CIDR ranges; '[]' lets every address in.
     .addColumn('ip_ranges', 'text', (c) => c.notNull().defaultTo('[]'))
+    // Raised by the operator for a customer who needs more (docs/open-api.md "频率").
+    .addColumn('requests_per_second', 'integer', (c) => c.notNull().defaultTo(10))
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addColumn('rotated_at', 'bigint')
     .addColumn('last_used_at', 'bigint')

@@ -20,7 +20,7 @@ import {
 import type { FastifyInstance } from 'fastify'
 import { registerCall, splicedAnswer } from '../../call'
 import { BrowseService } from './browse.service'
-import { NamesService } from './names.service'
+import { namesServiceOf } from './names.service'
 import { PartsService } from './parts.service'
 import { ScenariosService } from './scenarios.service'
 import { VinService } from './vin.service'
@@ -29,7 +29,7 @@ export async function catalogueRoutes(app: FastifyInstance) {
   const vin = new VinService(app.ctx, (err) => app.log.error({ err }, 'VIN 查询记录写入失败'))
   const browse = new BrowseService(app.ctx)
   const parts = new PartsService(app.ctx)
-  const names = new NamesService(app.ctx)
+  const names = namesServiceOf(app.ctx)
   const scenarios = new ScenariosService(app.ctx)
   app.addHook('onClose', () => vin.history.flush())
   // The name matcher's index (pinyin of every generic name and alias) is built before the first request

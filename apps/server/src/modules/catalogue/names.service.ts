@@ -56,6 +56,20 @@ interface Ranked {
   byNumber: boolean
 }
 
+// One per database: the index of names (and of every part's name) is large, and the web's look-ups and the
+// open API read the same catalogue.
+const services = new WeakMap<object, NamesService>()
+
+/** The names service of a context's database, made on first use. */
+export function namesServiceOf(ctx: AppContext): NamesService {
+  let service = services.get(ctx.db)
+  if (!service) {
+    service = new NamesService(ctx)
+    services.set(ctx.db, service)
+  }
+  return service
+}
+
 export class NamesService {
   private names: Names | null = null
 

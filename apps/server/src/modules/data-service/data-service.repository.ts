@@ -103,6 +103,7 @@ export function keyForCall(db: Q, appKey: string) {
       'k.secret_sealed',
       'k.is_test',
       'k.ip_ranges',
+      'k.requests_per_second',
       'k.revoked_at',
       'k.last_used_at',
       'c.type4s',

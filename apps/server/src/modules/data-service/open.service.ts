@@ -17,7 +17,7 @@ import type { Database } from '../../db/schema'
 import { entitlementOf, useDataItems } from '../billing/billing.repository'
 import { toCarInfo } from '../catalogue/catalogue.dto'
 import * as catalogue from '../catalogue/catalogue.repository'
-import { NamesService } from '../catalogue/names.service'
+import { type NamesService, namesServiceOf } from '../catalogue/names.service'
 import { PartsService } from '../catalogue/parts.service'
 import { modelsForVin } from '../catalogue/vin.service'
 import * as repo from './data-service.repository'
@@ -44,7 +44,7 @@ interface Source {
 }
 
 function sourceOf(ctx: AppContext): Source {
-  return { ctx, names: new NamesService(ctx), parts: new PartsService(ctx) }
+  return { ctx, names: namesServiceOf(ctx), parts: new PartsService(ctx) }
 }
 
 function decodeOf(d: VinDecoding) {
