@@ -14,8 +14,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
 import { loadTinyCatalogue } from '../../../test/catalogue-fixture'
 import { addStaff, FACTORY_PASSWORD, signedInCompany } from '../../../test/factories'
+import { openApiTypes, TYPES_FILE } from '../../../test/generate-open-api-types'
 import { dbKinds, startTestApp, type TestApp } from '../../../test/helper'
-import { type OpenKey, signedHeaders } from '../../../test/open-client'
+import { type OpenKey, openApiClient, signedHeaders } from '../../../test/open-client'
 import type { DemoVin } from '../../catalogue-data/demo/generate'
 import { REPO_ROOT } from '../../config'
 import { sealSecret } from '../../lib/secrets'
@@ -846,6 +847,55 @@ describe.each(dbKinds)('data service (%s)', (kind) => {
       expect(await itemsLeft(company.companyId)).toBe(before - 20)
       const result = await open<{ results: unknown[] }>(key, 'GET', `/open/v1/jobs/${id}/result`)
       expect(result.body.results).toHaveLength(70)
+    })
+
+    it('is used by a client written from the OpenAPI file and the signing section alone, for a batch job', async () => {
+      expect(readFileSync(TYPES_FILE, 'utf8'), 'run npm run openapi:types').toBe(await openApiTypes())
+      const client = openApiClient(key, {
+        baseUrl: 'https://epc.example.com/open/v1',
+        now: () => t.clock.now(),
+        // The app in-process, as the network would reach it.
+        fetch: async (request) => {
+          const url = new URL(request.url)
+          const res = await t.app.inject({
+            method: request.method as 'GET' | 'POST',
+            url: url.pathname + url.search,
+            headers: Object.fromEntries(request.headers),
+            payload: request.method === 'GET' ? undefined : await request.text(),
+          })
+          return new Response(res.body, {
+            status: res.statusCode,
+            headers: res.headers as Record<string, string>,
+          })
+        },
+      })
+      const { vin, name } = await vinWithParts()
+      nextSecond()
+      const names = await client.GET('/names')
+      expect(names.data?.names.some((n) => n.name === name)).toBe(true)
+      const submitted = await client.POST('/jobs/parts-by-name', {
+        body: {
+          items: [
+            { vin, names: [name, '没有这个名称'] },
+            { vin: 'LFV3A23C0K3000000', names: [name] },
+          ],
+        },
+      })
+      const jobId = submitted.data?.job_id as string
+      expect(submitted.response.status).toBe(202)
+      await t.app.dataJobs?.idle()
+      const status = await client.GET('/jobs/{job_id}', { params: { path: { job_id: jobId } } })
+      expect(status.data?.state).toBe('done')
+      const result = await client.GET('/jobs/{job_id}/result', { params: { path: { job_id: jobId } } })
+      // JSON unless format=csv was asked for.
+      if (typeof result.data !== 'object') throw new Error(`not JSON: ${result.data}`)
+      expect(result.data.results.map((r) => [r.status, r.names.map((n) => n.status)])).toEqual([
+        ['ok', ['ok', 'name_unknown']],
+        ['vin_not_found', ['no_part']],
+      ])
+      expect(result.data.items_charged).toBe(1)
+      const refused = await client.POST('/vin/decode', { body: { vins: [] } })
+      expect(refused.error?.error.code).toBe('INVALID_FIELD')
     })
 
     it('refuses a job of more than 5,000 pairs, naming the limit', async () => {
