@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { OrderState } from '@epc/shared'
+import { type CreatedKey, OrderState } from '@epc/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCompanyAccount, signedInCompany } from '../../../test/factories'
 import { dbKinds, startTestApp, type TestApp } from '../../../test/helper'
@@ -578,5 +578,28 @@ describe.each(dbKinds)('ops on %s', (kind) => {
     const disabled = await createCompanyAccount(t, { state: 'disabled' })
     await refused(['unban', '--mobile', disabled.mobile], /当前状态：已停用/)
     await refused(['unban', '--mobile', '13900000001'], '账号不存在：13900000001')
+  })
+
+  it("sets a data-service key's rate limit; refuses an unknown or revoked key and a rate out of range", async () => {
+    const owner = await signedInCompany(t)
+    const created = await t.call<CreatedKey>(
+      '/api/dataservice/keys/create',
+      { Name: '大客户' },
+      { token: owner.token },
+    )
+    const { AppKey, KeyId } = (created.data as CreatedKey).Key
+    expect(await ops('key-rate', '--appkey', AppKey, '--rate', '50')).toEqual([
+      `AppKey ${AppKey}（大客户）每秒请求上限：10 → 50`,
+    ])
+    const row = await t.ctx.db.kysely
+      .selectFrom('api_keys')
+      .select('requests_per_second')
+      .where('id', '=', KeyId)
+      .executeTakeFirstOrThrow()
+    expect(row.requests_per_second).toBe(50)
+    await refused(['key-rate', '--appkey', AppKey, '--rate', '0'], '--rate 须为 1 至 10000 的整数，收到：0')
+    await refused(['key-rate', '--appkey', 'aknope', '--rate', '20'], 'AppKey 不存在：aknope')
+    await t.call('/api/dataservice/keys/revoke', { KeyId }, { token: owner.token })
+    await refused(['key-rate', '--appkey', AppKey, '--rate', '20'], `AppKey ${AppKey} 已停用，未作更改`)
   })
 })

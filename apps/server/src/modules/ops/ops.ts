@@ -1,5 +1,5 @@
 // The operator's commands (`npm run ops -- …`): create or disable a plan, grant a coupon, refund an order
-// (state and entitlement rolled back), mark a bank transfer paid, lift a ban. Each answers the lines it
+// (state and entitlement rolled back), mark a bank transfer paid, lift a ban, set a data-service key's rate. Each answers the lines it
 // prints, in Chinese; bad input (an unknown company, order or plan, a wrong state) throws OpsError.
 // State changes are conditional updates, as in the billing service, so a command run twice changes a thing once.
 import {
@@ -502,6 +502,28 @@ export class Ops {
       `已解除账号 ${account.mobile}（${account.user_name}，${account.company_name}）的封禁：状态恢复为正常，封禁原因已清除`,
     ]
   }
+
+  /** A data-service key's requests a second (10 unless raised), for a customer who needs more. */
+  async keyRate(input: { appkey?: string; rate?: string }): Promise<string[]> {
+    const rate = parseCount(input.rate, '--rate')
+    if (rate < 1 || rate > 10_000)
+      throw new OpsError(`--rate 须为 1 至 10000 的整数，收到：${input.rate ?? '（空）'}`)
+    const key = input.appkey
+      ? await this.db
+          .selectFrom('api_keys')
+          .select(['id', 'name', 'requests_per_second', 'revoked_at'])
+          .where('app_key', '=', input.appkey)
+          .executeTakeFirst()
+      : undefined
+    if (!key) throw new OpsError(`AppKey 不存在：${input.appkey ?? '（空）'}`)
+    if (key.revoked_at !== null) throw new OpsError(`AppKey ${input.appkey} 已停用，未作更改`)
+    await this.db
+      .updateTable('api_keys')
+      .set({ requests_per_second: rate })
+      .where('id', '=', key.id)
+      .execute()
+    return [`AppKey ${input.appkey}（${key.name}）每秒请求上限：${key.requests_per_second} → ${rate}`]
+  }
 }
 
 export const OPS_USAGE = [
@@ -515,6 +537,7 @@ export const OPS_USAGE = [
   '  mark-paid --order <订单号> [--trade <转账流水号>]',
   '  invoice-issued --order <订单号>',
   '  unban --mobile <手机号>',
+  '  key-rate --appkey <AppKey> --rate <每秒请求数>',
   '  broadcast --title 标题 --body 内容',
   '  cancellations',
   '  resolve-cancellation <公司编号>',
@@ -544,6 +567,7 @@ export async function runOps(ctx: OpsContext, argv: string[]): Promise<string[]>
     'mark-paid': ['order', 'trade'],
     'invoice-issued': ['order'],
     unban: ['mobile'],
+    'key-rate': ['appkey', 'rate'],
     broadcast: ['title', 'body'],
     cancellations: [],
     'resolve-cancellation': [],
@@ -572,6 +596,8 @@ export async function runOps(ctx: OpsContext, argv: string[]): Promise<string[]>
       return ops.cancellations()
     case 'resolve-cancellation':
       return ops.resolveCancellation(positional)
+    case 'key-rate':
+      return ops.keyRate(flags)
     default:
       return ops.unban(flags)
   }
