@@ -1,4 +1,5 @@
-// Vite builds the web app into dist/, which the server serves; in development it proxies /api to the server.
+// Vite builds the web app into dist/, which the server serves; in development it proxies /api (and /open, the
+// open API and its documentation) to the server.
 import react from '@vitejs/plugin-react'
 import { defineConfig, loadEnv } from 'vite'
 import { demoKeysGuard } from './demo-keys-guard'
@@ -15,7 +16,7 @@ export default defineConfig(({ mode }) => {
       demoKeysGuard(sites, process.env.ALLOW_DEMO_KEYS === '1'),
       precompress(),
     ],
-    server: { proxy: { '/api': 'http://localhost:8080' } },
+    server: { proxy: { '/api': 'http://localhost:8080', '/open': 'http://localhost:8080' } },
     build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
   }
 })

@@ -37,6 +37,7 @@ test('the owner adds a clerk who sees no purchase prices nor owner pages, then d
     '系统消息',
     '续费管理',
     '用户管理',
+    '数据服务',
   ])
   await expect(page.getByTestId('seats')).toHaveText('共 1 / 3 个席位')
   const clerk = { mobile: freshMobile(), password: 'clerk1234' }

@@ -71,6 +71,11 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import('../features/account/pages/UserManagePage')),
                 handle: { title: '用户管理', right: 'owner' },
               },
+              {
+                path: 'dataService',
+                lazy: page(() => import('../features/data-service/pages/DataServicePage')),
+                handle: { title: '数据服务', right: 'owner' },
+              },
             ],
           },
         ],

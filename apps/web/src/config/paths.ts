@@ -21,6 +21,7 @@ export const paths = {
   userSystemMessage: '/user/systemMessage',
   userRenewalManage: '/user/renewalManage',
   userUserManage: '/user/userManage',
+  userDataService: '/user/dataService',
   login: '/login',
   register: '/register',
   modifyPw: '/ModifyPw',
@@ -32,6 +33,17 @@ export const paths = {
   notFound: '/404',
   onlinePayment: '/onlinePayment',
   payCallback: '/payCallback',
+} as const
+
+/**
+ * Pages the server answers itself, not routes of this app: they live at the API's address
+ * (config/sites.ts serverUrl) and open in a new tab.
+ */
+export const serverPaths = {
+  /** The open API's documentation (docs/open-api.md, rendered by the server). */
+  openApiDocs: '/open/docs',
+  /** The open API's base address: its calls are POST/GET {base}/vin/decode and so on. */
+  openApi: '/open/v1',
 } as const
 
 /** Paths a visitor without stored login information may open. */

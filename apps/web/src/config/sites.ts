@@ -37,3 +37,11 @@ export function currentSite(): Site {
     keys: { contentKey: entry.contentKey, signKey: entry.signKey },
   }
 }
+
+/**
+ * The absolute address of a page or call the server answers itself (serverPaths): at the API's base when the
+ * build names one, otherwise on the page's own origin.
+ */
+export function serverUrl(path: string): string {
+  return (currentSite().apiBase || window.location.origin) + path
+}

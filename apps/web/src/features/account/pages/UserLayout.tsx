@@ -1,6 +1,6 @@
 // The account area (/user): a side menu of its pages beside the selected one, with the company's unread
 // notices (renewal reminders) above every page. Staff do not see the owner's pages (购买服务, 续费管理,
-// 用户管理); their routes carry the 'owner' right, so the guard answers /403 to staff (app/router.tsx).
+// 用户管理, 数据服务); their routes carry the 'owner' right, so the guard answers /403 to staff (app/router.tsx).
 import { Menu } from 'antd'
 import { Outlet, useLocation, useNavigate } from 'react-router'
 import { paths } from '../../../config/paths'
@@ -8,7 +8,7 @@ import { hasRight, useSession } from '../../../lib/session'
 import { NoticeBanner } from '../../billing'
 import { useMyRights } from '../api/get-my-rights'
 
-// The spec's seven children of /user, in its order.
+// The spec's seven children of /user, in its order, then the data service's keys (issue 21).
 const ITEMS = [
   { key: paths.userAdmin, label: '账号管理' },
   { key: paths.userMyOrders, label: '我的订单' },
@@ -17,6 +17,7 @@ const ITEMS = [
   { key: paths.userSystemMessage, label: '系统消息' },
   { key: paths.userRenewalManage, label: '续费管理', ownerOnly: true },
   { key: paths.userUserManage, label: '用户管理', ownerOnly: true },
+  { key: paths.userDataService, label: '数据服务', ownerOnly: true },
 ]
 
 export default function UserLayout() {

@@ -1,14 +1,20 @@
-// /ApiPage: advertises the data service (batch VIN + generic-name queries, embedded catalogue, 678 names).
-// Static on purpose: visitors are often not logged in, and the page must work without any call.
+// /ApiPage: advertises the data service as it is: the open API's calls (VIN + generic-name batches and jobs,
+// VIN decoding, part numbers, the generic-name list), per-item metering, test keys, and links to the API docs
+// (served by the server) and to the owner's key page. Static on purpose: visitors are often not logged in,
+// and the page must work without any call; its figures come from the shared DataServiceLimits.
 import {
   ApiOutlined,
-  AppstoreOutlined,
+  BarcodeOutlined,
+  CarOutlined,
   ClockCircleOutlined,
-  DatabaseOutlined,
+  FileTextOutlined,
+  KeyOutlined,
   MailOutlined,
   PhoneOutlined,
+  UnorderedListOutlined,
   WechatOutlined,
 } from '@ant-design/icons'
+import { DataServiceLimits } from '@epc/shared'
 import { Button, Card, Table, type TableColumnsType, Tag } from 'antd'
 import { useRef } from 'react'
 import { Link } from 'react-router'
@@ -23,7 +29,8 @@ import {
   supportPhone,
   supportPhoneHref,
 } from '../../../config/contact'
-import { paths } from '../../../config/paths'
+import { paths, serverPaths } from '../../../config/paths'
+import { serverUrl } from '../../../config/sites'
 import styles from './ApiPage.module.css'
 
 interface RequestRow {
@@ -90,38 +97,76 @@ const responseColumns: TableColumnsType<ResponseRow> = [
   { title: '配件通用名称', dataIndex: 'genericName', width: 110 },
   { title: '原厂编码（OE）', dataIndex: 'oeCode', width: 130 },
   { title: '原厂名称', dataIndex: 'oeName' },
-  { title: '4S 参考价（元）', dataIndex: 'price', align: 'right', width: 130 },
+  { title: '参考价（元）', dataIndex: 'price', align: 'right', width: 110 },
 ]
 
+const L = DataServiceLimits
+
+/** The open API's calls, as they exist (docs/open-api.md). */
 const features = [
   {
     icon: <ApiOutlined />,
     title: 'VIN + 配件通用名称批量查询',
-    text: '一次提交多组 VIN 与配件通用名称（如“机油滤清器”“前刹车片”），批量返回对应的原厂配件编码、原厂名称和 4S 参考价，适合定损核价、批量报价和商品数据整理。',
+    call: 'POST /open/v1/parts/by-name',
+    text: `每次最多提交 ${L.itemsPerRequest} 个 VIN，每个 VIN 最多 ${L.namesPerItem} 个配件通用名称（如“机油滤清器”“前刹车片”），返回匹配车型下的原厂配件编码、原厂名称、用量、所在图示、参考价和替换编码，适合定损核价、批量报价和商品数据整理。`,
   },
   {
-    icon: <AppstoreOutlined />,
-    title: '嵌入式目录（EPC 嵌入）',
-    text: `将${BRAND_NAME} 电子目录嵌入您的 ERP、DMS、门店管理系统或电商后台，员工无需切换系统即可按 VIN 查询配件，查询结果可直接带回您的业务单据。`,
+    icon: <CarOutlined />,
+    title: 'VIN 解析',
+    call: 'POST /open/v1/vin/decode',
+    text: `每次最多 ${L.vinsPerRequest} 个 VIN，返回厂家、品牌、产地、年款和校验位结果，以及目录中匹配的车型（车系、发动机、变速箱等）。`,
   },
   {
-    icon: <DatabaseOutlined />,
-    title: `支持 ${genericPartNameCount} 个配件通用名称`,
-    text: '覆盖保养件、易损件、事故件、电器件等常用品类。统一的通用名称屏蔽各品牌、各车型的命名差异，一套名称即可对应不同车辆的原厂配件。',
+    icon: <BarcodeOutlined />,
+    title: '配件编码查询',
+    call: 'POST /open/v1/parts/lookup',
+    text: `每次最多 ${L.numbersPerRequest} 个配件编码，返回现行编码、原厂名称、配件通用名称、参考价和替换件，旧编码会标明已被替换。`,
+  },
+  {
+    icon: <ClockCircleOutlined />,
+    title: '大批量异步任务',
+    call: 'POST /open/v1/jobs/parts-by-name',
+    text: `一次提交最多 ${L.pairsPerJob.toLocaleString()} 个 VIN 与配件名称组合，后台分批查询，可随时查看进度，完成后以 JSON 或 CSV（Excel 可直接打开）取回结果；计费同批量查询，结果保存 7 天。`,
+  },
+  {
+    icon: <UnorderedListOutlined />,
+    title: `${genericPartNameCount} 个配件通用名称`,
+    call: 'GET /open/v1/names',
+    text: '覆盖保养件、易损件、事故件、电器件等常用品类，附拼音、首字母和常见别称。统一的通用名称屏蔽各品牌、各车型的命名差异；获取名称列表不计费。',
+  },
+]
+
+const billing = [
+  {
+    title: '按条计费',
+    text: '查到数据的条目每条扣 1 条；未查到、格式不正确的条目不计费。计费接口的每次应答都会返回本次扣除的条数和剩余条数。',
+  },
+  {
+    title: '免费试用',
+    text: '每个企业可免费领取一次 100 条试用，用完后在个人中心购买条数包。',
+  },
+  {
+    title: '测试密钥',
+    text: '测试密钥只查询演示目录、不扣条数，便于开发联调；上线时换用正式密钥即可。',
+  },
+  {
+    title: '安全可控',
+    text: '每个请求用 AppSecret 做 HMAC-SHA256 签名并带时间戳和一次性随机串；密钥可限定来源 IP，随时重置或停用。',
   },
 ]
 
 const scenes = ['保险定损', '配件电商', '连锁维修门店', '配件经销商', 'ERP / DMS 软件厂商']
 
 const flow = [
-  { title: '联系商务', text: '说明您的业务场景、查询规模和接入方式。' },
-  { title: '评估与试用', text: '提供测试账号和样例数据，验证匹配效果。' },
-  { title: '签约开通', text: '确认服务方案并签署协议，开通正式账号。' },
-  { title: '对接上线', text: '技术人员协助完成对接，正式投入使用。' },
+  { title: '注册企业账号', text: '注册后即为企业主账号，可管理数据服务。' },
+  { title: '创建密钥', text: '在个人中心的“数据服务”页新建密钥，AppSecret 只在创建时显示一次。' },
+  { title: '领取试用或购买条数', text: '领取 100 条免费试用，或购买条数包。' },
+  { title: '按文档对接', text: '先用测试密钥联调，再换用正式密钥上线，用量可在“数据服务”页查看。' },
 ]
 
 export default function ApiPage() {
   const exampleRef = useRef<HTMLElement>(null)
+  const docsUrl = serverUrl(serverPaths.openApiDocs)
 
   return (
     <div className={styles.page}>
@@ -143,13 +188,25 @@ export default function ApiPage() {
           <span className={styles.eyebrow}>数据服务</span>
           <h1 className={styles.heroTitle}>汽车配件数据服务</h1>
           <p className={styles.heroText}>
-            把原厂配件数据接入您的系统：按 VIN
-            与配件通用名称批量匹配原厂编码，或把电子目录直接嵌入您的业务软件，让报价、定损和采购更快更准。
+            通过开放接口（API）把原厂配件数据接入您的系统：按 VIN 与配件通用名称批量匹配原厂编码，解析
+            VIN，查询配件编码。注册后即可自助创建密钥，按条计费，让报价、定损和采购更快更准。
           </p>
           <div className={styles.heroActions}>
-            <Button type="primary" size="large" icon={<PhoneOutlined />} href={supportPhoneHref}>
-              联系商务
+            <Button
+              type="primary"
+              size="large"
+              icon={<FileTextOutlined />}
+              href={docsUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              接口文档
             </Button>
+            <Link to={paths.userDataService}>
+              <Button size="large" ghost icon={<KeyOutlined />}>
+                管理密钥
+              </Button>
+            </Link>
             <Button
               size="large"
               ghost
@@ -164,12 +221,12 @@ export default function ApiPage() {
               <div className={styles.statLabel}>个配件通用名称</div>
             </div>
             <div className={styles.stat}>
-              <div className={styles.statValue}>VIN</div>
-              <div className={styles.statLabel}>17 位车架号精准匹配</div>
+              <div className={styles.statValue}>{L.vinsPerRequest}</div>
+              <div className={styles.statLabel}>每次请求最多 VIN 数</div>
             </div>
             <div className={styles.stat}>
-              <div className={styles.statValue}>批量</div>
-              <div className={styles.statLabel}>多车辆、多配件一次提交</div>
+              <div className={styles.statValue}>按条</div>
+              <div className={styles.statLabel}>计费，未查到不计费</div>
             </div>
           </div>
         </div>
@@ -178,12 +235,19 @@ export default function ApiPage() {
       <section className={styles.section}>
         <div className={styles.container}>
           <h2 className={styles.sectionTitle}>服务内容</h2>
-          <p className={styles.sectionLead}>按您的业务方式选择批量查询或嵌入式目录，也可以组合使用。</p>
+          <p className={styles.sectionLead}>
+            JSON 格式请求与应答，签名、字段和错误码见
+            <a href={docsUrl} target="_blank" rel="noopener noreferrer">
+              接口文档
+            </a>
+            。
+          </p>
           <div className={styles.features}>
             {features.map((feature) => (
               <Card key={feature.title} className={styles.feature}>
                 <span className={styles.featureIcon}>{feature.icon}</span>
                 <h3 className={styles.featureTitle}>{feature.title}</h3>
+                <code className={styles.featureCall}>{feature.call}</code>
                 <p className={styles.featureText}>{feature.text}</p>
               </Card>
             ))}
@@ -194,6 +258,21 @@ export default function ApiPage() {
               <Tag key={scene} color="orange">
                 {scene}
               </Tag>
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <section className={styles.section}>
+        <div className={styles.container}>
+          <h2 className={styles.sectionTitle}>计费与试用</h2>
+          <p className={styles.sectionLead}>用多少扣多少，余量和每天的用量都可以在“数据服务”页查看。</p>
+          <div className={styles.billing}>
+            {billing.map((b) => (
+              <div key={b.title} className={styles.flowStep}>
+                <h3 className={styles.flowTitle}>{b.title}</h3>
+                <p className={styles.flowText}>{b.text}</p>
+              </div>
             ))}
           </div>
         </div>
@@ -224,7 +303,7 @@ export default function ApiPage() {
             </Card>
           </div>
           <p className={styles.exampleNote}>
-            以上为示例数据，仅用于说明数据格式；实际返回字段以接入文档为准，价格等信息仅供参考。
+            以上为示例数据，仅用于说明数据格式；实际返回字段以接口文档为准，价格等信息仅供参考。
           </p>
         </div>
       </section>
@@ -232,7 +311,10 @@ export default function ApiPage() {
       <section className={styles.section}>
         <div className={styles.container}>
           <h2 className={styles.sectionTitle}>接入流程</h2>
-          <p className={styles.sectionLead}>从咨询到上线，全程有专人对接。</p>
+          <p className={styles.sectionLead}>
+            全程自助：注册、建密钥、对接，遇到问题可随时联系我们。已有账号？
+            <Link to={paths.userDataService}>前往数据服务页管理密钥</Link>
+          </p>
           <ol className={styles.flow}>
             {flow.map((step, index) => (
               <li key={step.title} className={styles.flowStep}>
@@ -248,7 +330,7 @@ export default function ApiPage() {
       <section className={styles.section}>
         <div className={styles.container}>
           <h2 className={styles.sectionTitle}>联系我们</h2>
-          <p className={styles.sectionLead}>欢迎来电或添加客服微信咨询数据服务方案与报价。</p>
+          <p className={styles.sectionLead}>欢迎来电或添加客服微信咨询数据服务的接入与用量。</p>
           <Card>
             <div className={styles.contact}>
               <div className={styles.contactItem}>
@@ -293,6 +375,9 @@ export default function ApiPage() {
         <div className={`${styles.container} ${styles.footerInner}`}>
           <span>{operatorName}</span>
           <span className={styles.footerLinks}>
+            <a href={docsUrl} target="_blank" rel="noopener noreferrer">
+              接口文档
+            </a>
             <Link to={paths.vereinbarung}>用户服务协议</Link>
             <Link to={paths.datenschutz}>隐私政策</Link>
           </span>

@@ -1,0 +1,14 @@
+// /api/dataservice/keys/revoke (owner): stops a key for good (State 'revoked'); it can no longer be changed.
+import type { ApiKeyRow } from '@epc/shared'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '../../../lib/api-client'
+import { dataServiceKeys } from './keys'
+
+export function useRevokeApiKey() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (payload: { KeyId: number }) =>
+      api.post<ApiKeyRow>('/api/dataservice/keys/revoke', payload, { showResultMsg: true }),
+    onSuccess: () => client.invalidateQueries({ queryKey: dataServiceKeys.keys() }),
+  })
+}
