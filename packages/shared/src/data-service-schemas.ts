@@ -107,14 +107,12 @@ const nameList = z
 const vinNames = z.object({ vin, names: nameList })
 
 export const openPartsByNameSchema = z.object({
-  items: z
-    .array(vinNames, { error: 'items 应为数组' })
-    .check(
-      z.minLength(1, { error: 'items 至少 1 个' }),
-      z.maxLength(DataServiceLimits.itemsPerRequest, {
-        error: `items 最多 ${DataServiceLimits.itemsPerRequest} 个`,
-      }),
-    ),
+  items: z.array(vinNames, { error: 'items 应为数组' }).check(
+    z.minLength(1, { error: 'items 至少 1 个' }),
+    z.maxLength(DataServiceLimits.itemsPerRequest, {
+      error: `items 最多 ${DataServiceLimits.itemsPerRequest} 个`,
+    }),
+  ),
 })
 
 /** An asynchronous job: up to 5,000 VIN and name pairs, each item as in parts/by-name. */

@@ -20,13 +20,16 @@ const keyColumns = [
 ] as const
 
 export function companyKeys(db: Q, companyId: number) {
-  return db
-    .selectFrom('api_keys')
-    .select(keyColumns)
-    .where('company_id', '=', companyId)
-    .orderBy('revoked_at', (o) => o.desc())
-    .orderBy('id', 'desc')
-    .execute()
+  return (
+    db
+      .selectFrom('api_keys')
+      .select(keyColumns)
+      .where('company_id', '=', companyId)
+      // Active keys first on both databases (they sort nulls differently), newest first.
+      .orderBy(sql`case when revoked_at is null then 0 else 1 end`)
+      .orderBy('id', 'desc')
+      .execute()
+  )
 }
 
 export type KeyRow = Awaited<ReturnType<typeof companyKeys>>[number]

@@ -272,6 +272,10 @@ describe.each(dbKinds)('data service (%s)', (kind) => {
         401,
         'APP_KEY_REVOKED',
       ])
+      // Active keys first, on both databases.
+      const states = (await call<ApiKeyRow[]>('/api/dataservice/keys', {})).data?.map((k) => k.State) ?? []
+      expect(states).toContain('revoked')
+      expect(states).toEqual([...states].sort())
       const again = await call('/api/dataservice/keys/rename', { KeyId: own.id, Name: '新名' })
       expect([again.ResultCode, again.ResultMsg]).toEqual(['10001', '密钥已停用，不能再修改'])
     })
@@ -911,4 +915,53 @@ describe.each(dbKinds)('data service (%s)', (kind) => {
       )
     })
   })
+
+  it('meters API items apart from the web: neither the daily look-up quota nor the burst ban counts them', async () => {
+    const limited = await startTestApp(kind, {
+      config: { quota: { dailyLimit: 2, burstPerMinute: 3, burstMinutes: 1 } },
+    })
+    try {
+      const catalogue = await loadTinyCatalogue(limited.ctx.db)
+      const company = await signedInCompany(limited)
+      const created = await limited.call<CreatedKey>(
+        '/api/dataservice/keys/create',
+        { Name: '批量' },
+        { token: company.token },
+      )
+      const key = {
+        appKey: (created.data as CreatedKey).Key.AppKey,
+        appSecret: (created.data as CreatedKey).AppSecret,
+      }
+      const vin = (catalogue.demoVins[0] as DemoVin).vin
+      for (let i = 0; i < 8; i++) {
+        limited.clock.advance(1_000)
+        const body = JSON.stringify({ vins: [vin] })
+        const res = await limited.app.inject({
+          method: 'POST',
+          url: '/open/v1/vin/decode',
+          headers: {
+            ...signedHeaders(key, {
+              method: 'POST',
+              path: '/open/v1/vin/decode',
+              body,
+              timestampSeconds: Math.floor(limited.clock.now() / 1000),
+            }),
+            'content-type': 'application/json',
+          },
+          payload: body,
+        })
+        expect(res.statusCode).toBe(200)
+      }
+      // The owner's own look-ups still have the whole day's quota, and the account is not banned.
+      for (let i = 0; i < 2; i++) {
+        const answer = await limited.call('/api/epc/vinquery', { VIN: vin }, { token: company.token })
+        expect(answer.ResultCode, answer.ResultMsg).toBe('10000')
+      }
+      expect(
+        (await limited.call('/api/epc/vinquery', { VIN: vin }, { token: company.token })).ResultCode,
+      ).toBe('10005')
+    } finally {
+      await limited.close()
+    }
+  }, 120_000)
 })
