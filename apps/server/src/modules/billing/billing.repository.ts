@@ -235,63 +235,51 @@ export async function insertPaidService(
 }
 
 /**
- * Uses one query of the company's oldest effective query pack; false when none is left. A conditional
- * decrement, tried again when another request emptied the chosen pack first.
+ * Takes up to `count` from the company's effective packs of a kind (a query pack's queries, a data-items
+ * pack's items, the trial included), oldest first; answers how many it took (fewer when the packs run out).
+ * Each take is a conditional decrement, tried again when another request emptied the chosen pack first, so
+ * concurrent requests never take one twice.
  */
-export async function usePackQuery(db: Q, companyId: number): Promise<boolean> {
-  for (let attempt = 0; attempt < 5; attempt++) {
+async function takeFromPacks(
+  db: Q,
+  companyId: number,
+  kind: 'query_pack' | 'data_items',
+  count: number,
+): Promise<number> {
+  const left = kind === 'query_pack' ? 'queries_left' : 'items_left'
+  let wanted = count
+  for (let attempt = 0; wanted > 0 && attempt < 20; attempt++) {
     const pack = await db
       .selectFrom('orders')
-      .select('id')
+      .select(['id', `${left} as left`])
       .where('company_id', '=', companyId)
       .where('state', '=', OrderState.effective)
-      .where('plan_kind', '=', 'query_pack')
-      .where('queries_left', '>', 0)
-      .orderBy('id')
-      .limit(1)
-      .executeTakeFirst()
-    if (!pack) return false
-    const used = await db
-      .updateTable('orders')
-      .set((eb) => ({ queries_left: eb('queries_left', '-', 1) }))
-      .where('id', '=', pack.id)
-      .where('queries_left', '>', 0)
-      .executeTakeFirst()
-    if (changed(used)) return true
-  }
-  return false
-}
-
-/**
- * Takes up to `count` data-service items from the company's effective data-items packs (trial included),
- * oldest first; answers how many it took (fewer when the packs run out). Each take is a conditional
- * decrement, tried again when another request emptied the chosen pack first, so concurrent batches never
- * take an item twice.
- */
-export async function useDataItems(db: Q, companyId: number, count: number): Promise<number> {
-  let left = count
-  for (let attempt = 0; left > 0 && attempt < 20; attempt++) {
-    const pack = await db
-      .selectFrom('orders')
-      .select(['id', 'items_left'])
-      .where('company_id', '=', companyId)
-      .where('state', '=', OrderState.effective)
-      .where('plan_kind', '=', 'data_items')
-      .where('items_left', '>', 0)
+      .where('plan_kind', '=', kind)
+      .where(left, '>', 0)
       .orderBy('id')
       .limit(1)
       .executeTakeFirst()
     if (!pack) break
-    const take = Math.min(left, Number(pack.items_left))
+    const take = Math.min(wanted, Number(pack.left))
     const used = await db
       .updateTable('orders')
-      .set((eb) => ({ items_left: eb('items_left', '-', take) }))
+      .set((eb) => ({ [left]: eb(left, '-', take) }))
       .where('id', '=', pack.id)
-      .where('items_left', '>=', take)
+      .where(left, '>=', take)
       .executeTakeFirst()
-    if (changed(used)) left -= take
+    if (changed(used)) wanted -= take
   }
-  return count - left
+  return count - wanted
+}
+
+/** Uses one query of the company's query packs; false when none is left. */
+export async function usePackQuery(db: Q, companyId: number): Promise<boolean> {
+  return (await takeFromPacks(db, companyId, 'query_pack', 1)) === 1
+}
+
+/** Takes up to `count` data-service items (the open API's metering); answers how many it took. */
+export function useDataItems(db: Q, companyId: number, count: number): Promise<number> {
+  return takeFromPacks(db, companyId, 'data_items', count)
 }
 
 export interface Entitlement {

@@ -137,6 +137,29 @@ export class OpenDataService {
     })
   }
 
+  /**
+   * A list of items metered one for one: each `ok` item charged, or past the packs' end answered as
+   * `quota_exhausted` with only what names it (`named`).
+   */
+  private meterItems<T extends { status: string }, N extends object>(
+    caller: OpenCaller,
+    answered: T[],
+    named: (item: T) => N,
+  ) {
+    return this.meter(
+      caller,
+      answered.map((a) => a.status === 'ok'),
+      ({ charged, granted, metering }) => ({
+        results: answered.map((a, i) =>
+          granted[i]
+            ? { ...a, charged: charged[i] === true }
+            : { ...named(a), status: 'quota_exhausted' as const, charged: false },
+        ),
+        ...metering,
+      }),
+    )
+  }
+
   async names(caller: OpenCaller): Promise<z.output<typeof openNamesAnswer>> {
     const { names } = await this.source(caller)
     const list = await names.nameList()
@@ -172,18 +195,7 @@ export class OpenDataService {
         }
       }),
     )
-    return this.meter(
-      caller,
-      answered.map((a) => a.status === 'ok'),
-      ({ charged, granted, metering }) => ({
-        results: answered.map((a, i) =>
-          granted[i]
-            ? { ...a, charged: charged[i] === true }
-            : { vin: a.vin, status: 'quota_exhausted' as const, charged: false },
-        ),
-        ...metering,
-      }),
-    )
+    return this.meterItems(caller, answered, (a) => ({ vin: a.vin }))
   }
 
   async partsLookup(caller: OpenCaller, numbers: string[]): Promise<z.output<typeof openPartsLookupAnswer>> {
@@ -218,18 +230,7 @@ export class OpenDataService {
         })),
       }
     })
-    return this.meter(
-      caller,
-      answered.map((a) => a.status === 'ok'),
-      ({ charged, granted, metering }) => ({
-        results: answered.map((a, i) =>
-          granted[i]
-            ? { ...a, charged: charged[i] === true }
-            : { number: a.number, status: 'quota_exhausted' as const, charged: false },
-        ),
-        ...metering,
-      }),
-    )
+    return this.meterItems(caller, answered, (a) => ({ number: a.number }))
   }
 
   /** `alongside`: what a job writes of this answer, in the transaction that charges it. */
