@@ -476,6 +476,35 @@ describe.each(dbKinds)('data service (%s)', (kind) => {
       expect(await itemsLeft(company.companyId)).toBe(0)
     })
 
+    it('refuses the names past the pack’s end in parts/by-name, uncharged, keeping the answered ones', async () => {
+      const { vin, name } = await vinWithParts()
+      await t.ctx.db.kysely
+        .updateTable('orders')
+        .set({ items_left: 1 })
+        .where('company_id', '=', company.companyId)
+        .where('plan_kind', '=', 'data_items')
+        .execute()
+      nextSecond()
+      const answer = await open<{
+        results: { names: { name: string; status: string; charged: boolean; parts?: unknown[] }[] }[]
+        items_charged: number
+      }>(key, 'POST', '/open/v1/parts/by-name', {
+        items: [
+          { vin, names: [name, '不存在的零件名称'] },
+          { vin, names: [name] },
+        ],
+      })
+      const [first, second] = answer.body.results
+      expect(first?.names.map((n) => [n.status, n.charged])).toEqual([
+        ['ok', true],
+        ['name_unknown', false],
+      ])
+      expect(first?.names[0]?.parts?.length).toBeGreaterThan(0)
+      expect(second?.names).toEqual([{ name, status: 'quota_exhausted', charged: false }])
+      expect(answer.body.items_charged).toBe(1)
+      expect(await itemsLeft(company.companyId)).toBe(0)
+    })
+
     it('answers the same Idempotency-Key and body once, charged once, sent twice and ten times at once', async () => {
       await t.ctx.db.kysely
         .updateTable('orders')
@@ -526,7 +555,8 @@ describe.each(dbKinds)('data service (%s)', (kind) => {
       const rows = usage.data?.rows ?? []
       expect(rows.every((r) => r.KeyId === key.id)).toBe(true)
       const total = (f: 'Requests' | 'ItemsCharged' | 'ItemsFree') => rows.reduce((s, r) => s + r[f], 0)
-      expect(total('ItemsCharged')).toBe(1 + 1 + 1 + 2 + 2 + 2)
+      // decode, by-name, lookup, the pack's end, by-name at its end, two idempotent batches
+      expect(total('ItemsCharged')).toBe(1 + 1 + 1 + 2 + 1 + 2 + 2)
       expect(total('Requests')).toBeGreaterThanOrEqual(8)
       expect(total('ItemsFree')).toBeGreaterThan(0)
       expect(usage.data?.ItemsLeft).toBe(46)
