@@ -932,6 +932,31 @@ describe.each(dbKinds)('data service (%s)', (kind) => {
       expect(refused.error?.error.code).toBe('INVALID_FIELD')
     })
 
+    it('forgets a job and its results 7 days after it finished (runs last: it moves the clock 8 days)', async () => {
+      const { vin, name } = await vinWithParts()
+      nextSecond()
+      const submitted = await open<JobStatus>(key, 'POST', '/open/v1/jobs/parts-by-name', {
+        items: [{ vin, names: [name] }],
+      })
+      await t.app.dataJobs?.idle()
+      const id = submitted.body.job_id
+      t.clock.advance(6 * 86_400_000)
+      t.app.dataJobs?.kick()
+      await t.app.dataJobs?.idle()
+      expect((await open(key, 'GET', `/open/v1/jobs/${id}/result`)).status).toBe(200)
+      t.clock.advance(2 * 86_400_000)
+      t.app.dataJobs?.kick()
+      await t.app.dataJobs?.idle()
+      const gone = await open(key, 'GET', `/open/v1/jobs/${id}`)
+      expect([gone.status, code(gone)]).toEqual([404, 'JOB_NOT_FOUND'])
+      const chunks = await t.ctx.db.kysely
+        .selectFrom('api_job_chunks')
+        .select('job_id')
+        .where('job_id', '=', id)
+        .execute()
+      expect(chunks).toEqual([])
+    })
+
     it('refuses a job of more than 5,000 pairs, naming the limit', async () => {
       nextSecond()
       const items = Array.from({ length: 251 }, () => ({
