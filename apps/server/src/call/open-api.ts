@@ -218,7 +218,8 @@ declare module 'fastify' {
   }
 }
 
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,64}$/
+// Visible ASCII, as many as the limit says.
+const IDEMPOTENCY_KEY = new RegExp(`^[\\x21-\\x7e]{1,${DataServiceLimits.idempotencyKeyMax}}$`)
 const PENDING = 'pending:'
 // A claim outlives a call's longest run only a little, so a process that died mid-call blocks no retry for long.
 const PENDING_TTL_MS = Limits.httpTimeoutMs + 5_000

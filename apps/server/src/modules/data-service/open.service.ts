@@ -2,7 +2,7 @@
 // the generic-name list, answered from the live catalogue (a test key: the demo catalogue, never charged).
 // Every answered item is metered against the company's data-items packs; an item that fails is free, and
 // items past the packs' end are refused, uncharged.
-import { decodeVin, fenToYuan, normalizePartNumber, type VinDecoding } from '@epc/shared'
+import { decodeVin, normalizePartNumber, type VinDecoding } from '@epc/shared'
 import type {
   openNamesAnswer,
   openPartsByNameAnswer,
@@ -15,7 +15,7 @@ import type { OpenCaller } from '../../call'
 import type { AppContext } from '../../context'
 import type { Database } from '../../db/schema'
 import { entitlementOf, useDataItems } from '../billing/billing.repository'
-import { toCarInfo } from '../catalogue/catalogue.dto'
+import { money, toCarInfo } from '../catalogue/catalogue.dto'
 import * as catalogue from '../catalogue/catalogue.repository'
 import { type NamesService, namesServiceOf } from '../catalogue/names.service'
 import { PartsService } from '../catalogue/parts.service'
@@ -77,9 +77,6 @@ function modelOf(m: catalogue.ModelRow, vin: string) {
     imported: c.imported,
   }
 }
-
-const price = (fen: number | null | undefined) =>
-  fen === null || fen === undefined ? null : fenToYuan(Number(fen))
 
 export class OpenDataService {
   private readonly live: Source
@@ -276,7 +273,7 @@ export class OpenDataService {
                 name: r.part_name_cn,
                 quantity: Number(r.quantity),
                 illustration: { id: r.image_code, name: r.image_name, callout: Number(r.callout) },
-                price: price(r.price_fen),
+                price: money(r.price_fen),
                 replaced_by: r.replaced_by || null,
               }))
             return parts.length
