@@ -28,6 +28,7 @@ import { catalogueRoutes } from './modules/catalogue/catalogue.routes'
 import { catalogueVersion } from './modules/catalogue/catalogue-version'
 import * as dataServiceRepo from './modules/data-service/data-service.repository'
 import { DemoCatalogue } from './modules/data-service/demo-catalogue'
+import { EmbedService } from './modules/data-service/embed.service'
 import type { JobRunner } from './modules/data-service/jobs'
 import { apiKeyRoutes } from './modules/data-service/keys.routes'
 import { usageDay } from './modules/data-service/keys.service'
@@ -156,6 +157,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   // BillingService asks the platforms through this before it closes an order whose payment was started.
   ctx.tradeQuery = (order, everyMs) => payments.tradeQuery(order, everyMs)
   if (fakePay) app.decorate('fakePay', fakePay)
+  const embeds = new EmbedService(ctx)
   const pipeline: Pipeline = {
     sites: config.sites,
     quota: config.quota,
@@ -170,10 +172,12 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
           await accountsRepo.sharedCallersGeneration(store),
         ),
       touch: (tokenHash, now, expiresAt) => accountsRepo.touchSession(db.kysely, tokenHash, now, expiresAt),
+      findEmbed: (tokenHash) => dataServiceRepo.embedSessionByToken(db.kysely, tokenHash),
     },
     banAccount: (accountId, now) =>
       accountsRepo.setAccountState(db.kysely, accountId, 'banned', 'burst', now),
     usePackQuery: (companyId) => billingRepo.usePackQuery(db.kysely, companyId),
+    useEmbedItem: (companyId, embed, now) => embeds.useItem(companyId, embed, now),
     answers: new AnswerCache(config.answerCacheBytes, () => catalogueVersion(db, clock.now())),
     headers: await securityHeaders(config),
   }
@@ -227,6 +231,8 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   )
   await app.register(apiKeyRoutes)
   await app.register(openDocsRoutes)
-  if (parts.serveWeb) await app.register(webApp, { root: config.webDist })
+  if (parts.serveWeb) {
+    await app.register(webApp, { root: config.webDist, framing: (link) => embeds.framing(link) })
+  }
   return app
 }

@@ -150,13 +150,23 @@ export async function startTestApp(
     db?: Db
     /** What fills the database before the test: the demo account unless given (seedDemo sets up as a start). */
     seed?: (ctx: AppContext) => Promise<unknown>
+    /** Serve the web app from config.webDist, as server.ts does. */
+    serveWeb?: boolean
   } = {},
 ): Promise<TestApp> {
   const { db, drop } = opts.db ? { db: opts.db, drop: async () => {} } : await freshDatabase(kind)
   const clock = new ManualClock()
   const config = { ...loadConfig({ SMS_PROVIDER: 'console' }), demoCataloguePath: ':memory:', ...opts.config }
   const store = opts.store ?? new MemoryStore(() => clock.now())
-  const app = await buildApp({ config, db, store, clock, sms: opts.sms, logger: opts.logger })
+  const app = await buildApp({
+    config,
+    db,
+    store,
+    clock,
+    sms: opts.sms,
+    logger: opts.logger,
+    serveWeb: opts.serveWeb,
+  })
   await (opts.seed ?? ((ctx) => seedDemoAccount(ctx.db.kysely, ctx.clock.now())))(app.ctx)
   opts.prepare?.(app)
   await app.ready()

@@ -437,6 +437,132 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/embed/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 嵌入目录：为一个 VIN 生成一次性链接，在允许的网站的 iframe 中打开（生成不计费，其中每次查询计 1 条） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description 24 小时内同一键与同一请求只执行、计费一次 */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["EmbedRequest"];
+                };
+            };
+            responses: {
+                /** @description 已生成 */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EmbedAnswer"];
+                    };
+                };
+                /** @description INVALID_REQUEST, INVALID_FIELD */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description AUTH_MISSING, APP_KEY_UNKNOWN, APP_KEY_REVOKED, TIMESTAMP_EXPIRED, NONCE_USED, SIGNATURE_INVALID */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description QUOTA_EXHAUSTED */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description IP_NOT_ALLOWED, SERVICE_DISABLED, EMBED_NO_ORIGINS, EMBED_TEST_KEY */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description VIN_NOT_FOUND */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description IDEMPOTENCY_CONFLICT */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description PAYLOAD_TOO_LARGE */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED */
+                429: {
+                    headers: {
+                        /** @description 秒 */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description SERVER_ERROR */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/jobs/parts-by-name": {
         parameters: {
             query?: never;
@@ -788,6 +914,10 @@ export interface components {
          *     IP_NOT_ALLOWED (403): 请求来源 IP 不在该 AppKey 允许的范围内 / The client's IP address is not allowed for this AppKey
          *     SERVICE_DISABLED (403): 企业账号已停用，数据服务不可用 / The account is disabled; the data service is unavailable
          *     NOT_FOUND (404): 接口不存在 / No such endpoint
+         *     VIN_NOT_FOUND (404): 目录中没有该车架号对应的车型 / The catalogue has no model for this VIN
+         *     EMBED_NO_ORIGINS (403): 该 AppKey 未设置嵌入来源：请在数据服务页面填写允许嵌入目录的网站地址 / The AppKey has no embed origins; set them on the data service page
+         *     EMBED_TEST_KEY (403): 测试密钥不能打开嵌入目录，请使用正式密钥 / A test key cannot open an embedded catalogue; use a live key
+         *     QUOTA_EXHAUSTED (402): 数据服务条数已用完，请购买数据服务套餐 / No data-service items are left; buy a data-service pack
          *     JOB_NOT_FOUND (404): 任务不存在或已过期 / No such job, or it has expired
          *     JOB_NOT_DONE (409): 任务尚未完成，请稍后再取结果 / The job has not finished yet; fetch its result later
          *     IDEMPOTENCY_CONFLICT (409): 同一 Idempotency-Key 已用于不同的请求 / The Idempotency-Key was used with a different request
@@ -906,6 +1036,27 @@ export interface components {
         };
         PartsLookupRequest: {
             numbers: string[];
+        };
+        EmbedRequest: {
+            vin: string;
+        };
+        EmbedAnswer: {
+            url: string;
+            vin: string;
+            models: {
+                model_id: string;
+                name: string;
+                brand: string;
+                series: string;
+                manufacturer: string;
+                year: number;
+                engine: string;
+                transmission: string;
+                condition: string;
+                imported: boolean;
+            }[];
+            link_expires_at: string;
+            session_seconds: number;
         };
         JobRequest: {
             items: {

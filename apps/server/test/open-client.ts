@@ -2,6 +2,7 @@
 // signed request, and a typed client that signs each request.
 import { createHash, createHmac, randomBytes } from 'node:crypto'
 import createClient, { type Middleware } from 'openapi-fetch'
+import type { TestApp } from './helper'
 import type { paths } from './open-api-types'
 
 export interface OpenKey {
@@ -24,6 +25,49 @@ export function signedHeaders(
     'X-Epc-Nonce': nonce,
     'X-Epc-Signature': createHmac('sha256', key.appSecret).update(text, 'utf8').digest('hex'),
   }
+}
+
+export interface OpenResponse<T = Record<string, unknown>> {
+  status: number
+  body: T
+  headers: Record<string, string | string[] | number | undefined>
+}
+
+/** A signed request to a test app in-process, timestamped on its clock; `sendBody` sends other bytes. */
+export async function openRequest<T = Record<string, unknown>>(
+  t: TestApp,
+  key: OpenKey,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+  opts: {
+    timestampSeconds?: number
+    nonce?: string
+    sendBody?: string
+    remoteAddress?: string
+    headers?: Record<string, string>
+  } = {},
+): Promise<OpenResponse<T>> {
+  const text = body === undefined ? '' : JSON.stringify(body)
+  const headers = signedHeaders(key, {
+    method,
+    path,
+    body: text,
+    timestampSeconds: opts.timestampSeconds ?? Math.floor(t.clock.now() / 1000),
+    nonce: opts.nonce,
+  })
+  const res = await t.app.inject({
+    method,
+    url: path,
+    remoteAddress: opts.remoteAddress,
+    headers: {
+      ...headers,
+      ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
+      ...opts.headers,
+    },
+    payload: method === 'POST' ? (opts.sendBody ?? text) : undefined,
+  })
+  return { status: res.statusCode, body: res.json() as T, headers: res.headers }
 }
 
 /**

@@ -1,7 +1,9 @@
-// The address ranges a data-service key may be limited to, as the key page and the server check them.
+// The address ranges and embed origins a data-service key may be limited to, as the key page and the server
+// check them.
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
-import { createApiKeySchema, isIpRange } from './data-service-schemas'
+import { DataServiceMessages } from './data-service'
+import { createApiKeySchema, isIpRange, isWebOrigin, setApiKeyEmbedSchema } from './data-service-schemas'
 
 describe('isIpRange', () => {
   it.each([
@@ -39,5 +41,46 @@ describe('createApiKeySchema', () => {
       IpRanges: [' 10.0.0.0/8', '', '10.0.0.0/8'],
     })
     expect(parsed).toEqual({ Name: '理赔', IpRanges: ['10.0.0.0/8'] })
+  })
+})
+
+describe('isWebOrigin', () => {
+  it.each([
+    'https://erp.example.com',
+    'http://erp.example.test',
+    'https://erp.example.com:8443',
+    'http://10.0.0.5:8080',
+  ])('takes %s', (entry) => expect(isWebOrigin(entry)).toBe(true))
+
+  it.each([
+    '',
+    'erp.example.com',
+    'https://erp.example.com/path',
+    'https://erp.example.com?x=1',
+    'https://user@erp.example.com',
+    'ftp://erp.example.com',
+    'https://*.example.com',
+    "'self'",
+    'https://erp.example.com:443',
+    'https://erp example.com',
+  ])('refuses %s', (entry) => expect(isWebOrigin(entry)).toBe(false))
+})
+
+describe('setApiKeyEmbedSchema', () => {
+  it('keeps origins as browsers send them: trailing slash dropped, lower case, no repeats', () => {
+    const parsed = z.parse(setApiKeyEmbedSchema, {
+      KeyId: 3,
+      EmbedOrigins: [' https://ERP.example.com/ ', '', 'https://erp.example.com'],
+    })
+    expect(parsed).toEqual({ KeyId: 3, EmbedOrigins: ['https://erp.example.com'] })
+  })
+
+  it("refuses a path with the page's message", () => {
+    const parsed = z.safeParse(setApiKeyEmbedSchema, {
+      KeyId: 3,
+      EmbedOrigins: ['https://erp.example.com/epc'],
+    })
+    expect(parsed.success).toBe(false)
+    expect(parsed.error?.issues[0]?.message).toBe(DataServiceMessages.embedOrigins)
   })
 })

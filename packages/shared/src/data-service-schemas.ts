@@ -45,6 +45,29 @@ const ipRanges = z.pipe(
   }),
 )
 
+/** An origin as a browser sends it: http(s), a host and perhaps a port (not the default); no path, query or user. */
+export function isWebOrigin(entry: string): boolean {
+  const match = /^(https?):\/\/([a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(:(\d{1,5}))?$/i.exec(entry)
+  if (!match) return false
+  const port = match[5]
+  if (port === undefined) return true
+  const n = Number(port)
+  const fallback = match[1]?.toLowerCase() === 'https' ? 443 : 80
+  return String(n) === port && n > 0 && n <= 65_535 && n !== fallback
+}
+
+const embedOrigins = z.pipe(
+  z.array(z.string({ error: DataServiceMessages.embedOrigins }), { error: DataServiceMessages.embedOrigins }),
+  z.transform((list: string[], ctx) => {
+    const entries = [...new Set(list.map((e) => e.trim().replace(/\/$/, '').toLowerCase()).filter(Boolean))]
+    if (entries.length > DataServiceLimits.embedOriginsMax || !entries.every(isWebOrigin)) {
+      ctx.issues.push({ code: 'custom', message: DataServiceMessages.embedOrigins, input: list })
+      return z.NEVER
+    }
+    return entries
+  }),
+)
+
 const keyName = textSchema({
   label: '密钥名称',
   required: DataServiceMessages.keyName,
@@ -63,6 +86,8 @@ export const createApiKeySchema = z.object({
 export const apiKeySchema = z.object({ KeyId: keyId })
 export const renameApiKeySchema = z.object({ KeyId: keyId, Name: keyName })
 export const setApiKeyIpsSchema = z.object({ KeyId: keyId, IpRanges: ipRanges })
+export const setApiKeyEmbedSchema = z.object({ KeyId: keyId, EmbedOrigins: embedOrigins })
+export const openEmbedLinkSchema = z.object({ Link: z.string({ error: '请求格式错误' }) })
 export const apiUsageSchema = z.object({
   Days: z.optional(
     z
@@ -114,6 +139,9 @@ export const openPartsByNameSchema = z.object({
     }),
   ),
 })
+
+/** An embedded catalogue for one VIN. */
+export const openEmbedSchema = z.object({ vin })
 
 /** An asynchronous job: up to 5,000 VIN and name pairs, each item as in parts/by-name. */
 export const openJobSchema = z.object({
@@ -237,6 +265,17 @@ export const openPartsByNameAnswer = z.object({
     }),
   ),
   ...metering,
+})
+
+export const openEmbedAnswer = z.object({
+  /** Opened once, within link_expires_at, in an iframe of one of the key's embed origins. */
+  url: z.string(),
+  vin: z.string(),
+  models: z.array(openModel),
+  /** ISO 8601, UTC. */
+  link_expires_at: z.string(),
+  /** How long the catalogue works once opened, in seconds. */
+  session_seconds: z.int(),
 })
 
 export const openJobAnswer = z.object({

@@ -27,7 +27,19 @@ export const DataServiceLimits = {
   requestsPerSecond: 10,
   /** The usage table shows this many days back. */
   usageDays: 30,
+  /** Origins (scheme, host and port) a key's embedded catalogue may be framed by. */
+  embedOriginsMax: 10,
+  /** An embedded catalogue's link must be opened within this long of being made, and only once. */
+  embedLinkTtlMs: 10 * 60_000,
+  /** An embedded catalogue, once opened, works this long. */
+  embedSessionTtlMs: 2 * 3_600_000,
 } as const
+
+/**
+ * The bearer tokens of embedded catalogues start so: the server tells them from sign-in sessions without a
+ * look-up, and they are never mistaken for one (docs/api.md "Embedded catalogue").
+ */
+export const EMBED_TOKEN_PREFIX = 'emb.'
 
 /** The request headers of the signing rule (docs/open-api.md "Signing"); HTTP header names are case-blind. */
 export const OpenApiHeaders = {
@@ -90,6 +102,26 @@ export const OpenApiErrors = {
     en: 'The account is disabled; the data service is unavailable',
   },
   NOT_FOUND: { status: 404, zh: '接口不存在', en: 'No such endpoint' },
+  VIN_NOT_FOUND: {
+    status: 404,
+    zh: '目录中没有该车架号对应的车型',
+    en: 'The catalogue has no model for this VIN',
+  },
+  EMBED_NO_ORIGINS: {
+    status: 403,
+    zh: '该 AppKey 未设置嵌入来源：请在数据服务页面填写允许嵌入目录的网站地址',
+    en: 'The AppKey has no embed origins; set them on the data service page',
+  },
+  EMBED_TEST_KEY: {
+    status: 403,
+    zh: '测试密钥不能打开嵌入目录，请使用正式密钥',
+    en: 'A test key cannot open an embedded catalogue; use a live key',
+  },
+  QUOTA_EXHAUSTED: {
+    status: 402,
+    zh: '数据服务条数已用完，请购买数据服务套餐',
+    en: 'No data-service items are left; buy a data-service pack',
+  },
   JOB_NOT_FOUND: { status: 404, zh: '任务不存在或已过期', en: 'No such job, or it has expired' },
   JOB_NOT_DONE: {
     status: 409,
@@ -124,6 +156,8 @@ export interface ApiKeyRow {
   AppKey: string
   IsTest: boolean
   IpRanges: string[]
+  /** Origins allowed to frame this key's embedded catalogues ('https://erp.example.com'); none: no embedding. */
+  EmbedOrigins: string[]
   /** 'active' or 'revoked'. */
   State: 'active' | 'revoked'
   /** Beijing `YYYY-MM-DD HH:mm:ss`; '' when never. */
@@ -164,4 +198,26 @@ export const DataServiceMessages = {
   tooManyKeys: `每个企业最多保留 ${DataServiceLimits.keysPerCompany} 个启用的密钥，请先停用不用的密钥`,
   ipRanges: `IP 范围不正确：每行一个 IPv4/IPv6 地址或 CIDR 网段（如 203.0.113.0/24），最多 ${DataServiceLimits.ipRangesMax} 个`,
   usageDays: `统计天数应为 1 至 ${DataServiceLimits.usageDays} 天`,
+  embedOrigins: `嵌入来源不正确：每行一个网站地址，如 https://erp.example.com（协议、域名和端口，不带路径），最多 ${DataServiceLimits.embedOriginsMax} 个`,
+} as const
+
+/** An embedded catalogue's link, opened (docs/api.md "Embedded catalogue"): its session, limited to one VIN. */
+export interface EmbedSession {
+  /** The bearer token of this catalogue's calls (starts with EMBED_TOKEN_PREFIX). */
+  Token: string
+  Vin: string
+  /** The catalogue models of the VIN: the only ones this session may look at. */
+  ModelIds: string[]
+  CompanyName: string
+  /** When the session ends (ms since the epoch). */
+  ExpiresAt: number
+}
+
+/** The texts of embedded catalogues, on the server's refusals and in the page. */
+export const EmbedMessages = {
+  linkInvalid: '嵌入链接已失效（链接只能打开一次，且须在生成后 10 分钟内打开），请从原系统重新打开',
+  sessionOver: '嵌入目录已结束，请从原系统重新打开',
+  notInEmbed: '嵌入目录不能使用此功能',
+  otherVin: '嵌入目录只能查看生成链接时的车架号',
+  noItems: '数据服务条数已用完，请联系企业主购买数据服务',
 } as const

@@ -1,7 +1,7 @@
 // Turns the Bearer token into the calling account, checking the session and then the account's state.
 // The sessions are the accounts module's; app.ts hands their look-ups in (SessionGate), so this layer
 // imports no feature.
-import { AccountLimits, Messages, ResultCode } from '@epc/shared'
+import { AccountLimits, EMBED_TOKEN_PREFIX, EmbedMessages, Messages, ResultCode } from '@epc/shared'
 import type { Clock } from '../clock'
 import { sha256 } from '../lib/secrets'
 import { AppError, fail } from './errors'
@@ -21,6 +21,15 @@ export interface Caller {
    * allowed it (accounts.see_purchase_price). Every answer carrying a purchase price is decided by this.
    */
   seePurchasePrice: boolean
+  /** An embedded catalogue's caller (docs/api.md "Embedded catalogue"): read-only, limited to one VIN. */
+  embed?: EmbedScope
+}
+
+/** What an embedded catalogue's session may look at, and the key its look-ups are charged to. */
+export interface EmbedScope {
+  keyId: number
+  vin: string
+  modelIds: readonly string[]
 }
 
 /** What authenticate learns besides the caller: whether a service period is running now. */
@@ -55,8 +64,25 @@ export interface SessionState {
   has_queries: unknown
 }
 
+/** An embedded catalogue's session with its key and company, as the data-service repository reads it. */
+export interface EmbedSessionState {
+  token_hash: string
+  key_id: number
+  company_id: number
+  vin: string
+  /** JSON array of ModelIds. */
+  model_ids: string
+  expires_at: number | null
+  key_revoked_at: number | null
+  company_name: string
+  type4s: number
+  owner_id: number
+  owner_state: string
+}
+
 export interface SessionGate {
   find(tokenHash: string, now: number): Promise<SessionState | undefined>
+  findEmbed(tokenHash: string): Promise<EmbedSessionState | undefined>
   touch(tokenHash: string, now: number, expiresAt: number): Promise<void>
 }
 
@@ -77,6 +103,7 @@ export async function authenticate(
   const token = bearerToken(authorization)
   if (!token || token.length > 200) throw fail.notLoggedIn()
   const now = clock.now()
+  if (token.startsWith(EMBED_TOKEN_PREFIX)) return authenticateEmbed(sessions, sha256(token), now)
   const row = await sessions.find(sha256(token), now)
   if (!row) throw fail.notLoggedIn()
   if (row.revoked_at !== null) {
@@ -110,4 +137,35 @@ export async function authenticate(
     seePurchasePrice: Boolean(row.is_owner) || Boolean(row.see_purchase_price),
   }
   return { caller, periodActive }
+}
+
+/**
+ * An embedded catalogue's caller. Its session is of its own kind: no sign-in ends it nor is ended by it; it
+ * ends with its time, its key's revocation or its company's owner being banned or disabled. It has no period
+ * to check: each of its look-ups is charged to the company's data-service items (serve.ts).
+ */
+async function authenticateEmbed(
+  sessions: SessionGate,
+  tokenHash: string,
+  now: number,
+): Promise<Authenticated> {
+  const row = await sessions.findEmbed(tokenHash)
+  if (!row || row.expires_at === null || row.expires_at <= now || row.key_revoked_at !== null) {
+    throw new AppError(ResultCode.NotLoggedIn, EmbedMessages.sessionOver)
+  }
+  if (row.owner_state === 'banned') throw new AppError(ResultCode.AccountBanned, Messages.accountBanned)
+  if (row.owner_state === 'disabled') throw fail.accountDisabled()
+  const caller: Caller = {
+    accountId: row.owner_id,
+    companyId: row.company_id,
+    mobile: '',
+    userName: '',
+    companyName: row.company_name,
+    type4s: row.type4s,
+    tokenHash: row.token_hash,
+    isOwner: false,
+    seePurchasePrice: false,
+    embed: { keyId: row.key_id, vin: row.vin, modelIds: JSON.parse(row.model_ids) as string[] },
+  }
+  return { caller, periodActive: true }
 }

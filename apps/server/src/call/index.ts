@@ -1,6 +1,6 @@
 // What features use of the call layer: declaring a call, the caller it is made by, and typed errors.
 // Modules import from here only; the codec, the caches and the queue stay inside (biome.json keeps it so).
-export type { Access, Caller } from './auth'
+export type { Access, Caller, EmbedScope } from './auth'
 export { bearerToken } from './auth'
 // A piece of answers kept deflated where it is stored (an illustration's drawing), spliced by splicedAnswer.
 export { type DeflatedPiece, deflatedPiece } from './envelope-codec'

@@ -124,11 +124,29 @@ export function servedOverHttps(request: FastifyRequest): boolean {
   return request.protocol === 'https'
 }
 
+/**
+ * The page's policy with other frame-ancestors: an embedded catalogue's page may be framed by its key's
+ * origins only, whatever the rest of the app allows (FRAME_ANCESTORS).
+ */
+export function framedBy(
+  headers: SecurityHeaders,
+  request: FastifyRequest,
+  origins: readonly string[],
+): string {
+  const policy = (servedOverHttps(request) ? headers.https : headers.http)['content-security-policy'] ?? ''
+  return policy.replace(/frame-ancestors [^;]*/, `frame-ancestors ${origins.join(' ')}`)
+}
+
 /** Sets the headers on an answer Fastify sends (pages, files, errors, calls that change data). */
 export function applySecurityHeaders(headers: SecurityHeaders, request: FastifyRequest, reply: FastifyReply) {
   const https = servedOverHttps(request)
   if (request.url.startsWith('/api/')) reply.headers(https ? headers.apiHttps : headers.apiHttp)
   else if (request.url.startsWith('/assets/') && reply.statusCode < 400)
     reply.headers(https ? headers.assetHttps : headers.assetHttp)
-  else reply.headers(https ? headers.https : headers.http)
+  else {
+    // A page that set its own policy (framedBy) keeps it.
+    const own = reply.getHeader('content-security-policy')
+    reply.headers(https ? headers.https : headers.http)
+    if (own !== undefined) reply.header('content-security-policy', own)
+  }
 }

@@ -3,6 +3,7 @@
 // a key, the handler, and the answer encoded into the envelope. A call is declared once (registerCall) and
 // this file does the rest; handlers return plain values, never bytes.
 import {
+  EmbedMessages,
   type EnvelopeRequest,
   keysForHost,
   Limits,
@@ -15,7 +16,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type * as z from 'zod/mini'
 import type { AnswerCache } from './answer-cache'
 import { queueAnswer } from './answer-queue'
-import { type Access, authenticate, type Caller, type SessionGate } from './auth'
+import { type Access, authenticate, type Caller, type EmbedScope, type SessionGate } from './auth'
 import {
   type DeflatedPiece,
   decryptContent,
@@ -41,6 +42,11 @@ export interface Pipeline extends QuotaParts {
    * conditional update, handed in by app.ts). Only metered 'service' calls made without a period use it.
    */
   usePackQuery(companyId: number, now: number): Promise<boolean>
+  /**
+   * Charges an embedded catalogue's look-up to one of the company's data-service items and counts it in the
+   * key's day, answering false when none is left (the data-service module's, handed in by app.ts).
+   */
+  useEmbedItem(companyId: number, embed: EmbedScope, now: number): Promise<boolean>
 }
 
 declare module 'fastify' {
@@ -61,8 +67,16 @@ export interface CallDefinition<S extends z.ZodMiniType, A extends Access, V, N>
   access: A
   /** Calls that change data are answered once per sign and session: a repeated body gets the stored answer. */
   mutates: boolean
-  /** Counts toward the daily look-up quota and the burst detector. */
+  /** Counts toward the daily look-up quota and the burst detector (in an embedded catalogue: one item). */
   metered?: boolean
+  /**
+   * May be made from an embedded catalogue, whose session is limited to one VIN: which of the input is a VIN
+   * or a model that must be the session's. A call without it answers such a caller 嵌入目录不能使用此功能.
+   */
+  embed?: {
+    vin?(payload: z.output<S>): string
+    model?(payload: z.output<S>): string
+  }
   schema: S
   /**
    * For catalogue reads: what the answer depends on besides the path and the catalogue's version (the
@@ -213,13 +227,18 @@ async function runCall<S extends z.ZodMiniType, A extends Access, V, N>(
       ? undefined
       : await authenticate(pipeline.sessions, pipeline.clock, request.headers.authorization, def.access)
   const caller = auth?.caller
+  if (caller?.embed && !def.embed) throw fail.business(EmbedMessages.notInEmbed)
   const parsed = def.schema.safeParse(raw)
   if (!parsed.success) throw fail.invalid(parsed.error.issues[0]?.message ?? Messages.badRequest)
-  if (def.metered && caller) await meterLookup(pipeline, caller)
-  // Without a running period a metered 'service' call uses a query of the pack, after the daily cap.
-  if (def.access === 'service' && def.metered && auth && !auth.periodActive) {
-    if (!(await pipeline.usePackQuery(auth.caller.companyId, pipeline.clock.now())))
-      throw fail.serviceExpired()
+  if (caller?.embed) {
+    await meterEmbedded(pipeline, def, caller.companyId, caller.embed, parsed.data)
+  } else {
+    if (def.metered && caller) await meterLookup(pipeline, caller)
+    // Without a running period a metered 'service' call uses a query of the pack, after the daily cap.
+    if (def.access === 'service' && def.metered && auth && !auth.periodActive) {
+      if (!(await pipeline.usePackQuery(auth.caller.companyId, pipeline.clock.now())))
+        throw fail.serviceExpired()
+    }
   }
   const input: CallInput<S, A> = { payload: parsed.data, caller: caller as CallerOf<A> }
 
@@ -244,6 +263,26 @@ async function runCall<S extends z.ZodMiniType, A extends Access, V, N>(
   const note = def.note?.(value) as N
   if (cacheKey) pipeline.answers.set(cacheKey, { bytes, note })
   return new FinalAnswer(bytes, afterOf(def, input, note))
+}
+
+/**
+ * An embedded catalogue's call: its VIN and models only, and a look-up charged one data-service item (the web's
+ * daily quota and burst detector are the signed-in users'; the customer's system answers for this traffic).
+ */
+async function meterEmbedded<S extends z.ZodMiniType, A extends Access, V, N>(
+  pipeline: Pipeline,
+  def: CallDefinition<S, A, V, N>,
+  companyId: number,
+  embed: EmbedScope,
+  payload: z.output<S>,
+) {
+  const scope = def.embed
+  if (scope?.vin && scope.vin(payload) !== embed.vin) throw fail.business(EmbedMessages.otherVin)
+  if (scope?.model && !embed.modelIds.includes(scope.model(payload)))
+    throw fail.business(EmbedMessages.otherVin)
+  if (def.metered && !(await pipeline.useEmbedItem(companyId, embed, pipeline.clock.now()))) {
+    throw new AppError(ResultCode.QuotaExceeded, EmbedMessages.noItems)
+  }
 }
 
 function afterOf<S extends z.ZodMiniType, A extends Access, V, N>(

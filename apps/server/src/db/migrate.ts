@@ -15,6 +15,7 @@ import * as m0011 from './migrations/0011_messages_profile'
 import * as m0012 from './migrations/0012_name_index'
 import * as m0013 from './migrations/0013_drawing_pieces'
 import * as m0014 from './migrations/0014_data_service'
+import * as m0015 from './migrations/0015_embed'
 
 const migrations = {
   '0001_accounts': m0001,
@@ -31,6 +32,7 @@ const migrations = {
   '0012_name_index': m0012,
   '0013_drawing_pieces': m0013,
   '0014_data_service': m0014,
+  '0015_embed': m0015,
 }
 
 export type MigrationName = keyof typeof migrations

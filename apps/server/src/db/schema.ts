@@ -509,6 +509,8 @@ export interface ApiKeysTable {
   ip_ranges: Generated<string>
   /** The key's rate limit; 10 unless the operator raised it. */
   requests_per_second: Generated<number>
+  /** JSON array of the origins that may frame the key's embedded catalogues (0015); '[]' for none. */
+  embed_origins: Generated<string>
   created_at: number
   rotated_at: number | null
   last_used_at: number | null
@@ -552,6 +554,22 @@ export interface ApiJobChunksTable {
   job_id: string
   first_item: number
   results: string
+}
+
+/** An embedded catalogue for one VIN (0015): a one-time link, then a session of its own, apart from sign-ins. */
+export interface EmbedSessionsTable {
+  id: Generated<number>
+  key_id: number
+  company_id: number
+  vin: string
+  /** JSON array of the VIN's catalogue models (ModelId strings). */
+  model_ids: string
+  link_hash: string
+  link_expires_at: number
+  token_hash: string | null
+  opened_at: number | null
+  expires_at: number | null
+  created_at: number
 }
 
 export interface Database {
@@ -602,6 +620,7 @@ export interface Database {
   api_usage: ApiUsageTable
   api_jobs: ApiJobsTable
   api_job_chunks: ApiJobChunksTable
+  embed_sessions: EmbedSessionsTable
 }
 
 export type Account = Selectable<AccountsTable>

@@ -26,7 +26,7 @@ describe('web app delivery', () => {
       writeFileSync(join(root, `${name}.gz`), gzipSync(body))
     }
     app = Fastify()
-    await app.register(webApp, { root })
+    await app.register(webApp, { root, framing: async () => null })
   })
   afterAll(async () => {
     await app.close()

@@ -1,16 +1,24 @@
 // Serves the built web app, with index.html for every non-API path the router owns (history mode). The
 // build leaves a .br and a .gz beside each text file (apps/web/precompress.ts); they are sent as they are.
+// An embedded catalogue's pages (/embed/<link>/…) may be framed by the origins of the link's key only.
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { framedBy } from '../call/security-headers'
 
 // Vite names built assets by content hash, so they never change and a browser need not even ask again;
 // index.html (which names them) always may change, so it is asked about each time (answered 304 when not).
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const REVALIDATE = 'no-cache'
 
-export async function webApp(app: FastifyInstance, opts: { root: string }) {
+export interface WebAppOptions {
+  root: string
+  /** The origins that may frame an embedded catalogue's link, or null when it is not a link. */
+  framing(link: string): Promise<string[] | null>
+}
+
+export async function webApp(app: FastifyInstance, opts: WebAppOptions) {
   if (!existsSync(join(opts.root, 'index.html'))) {
     app.log.warn(`web app not built at ${opts.root}; serving the API only`)
     return
@@ -28,8 +36,18 @@ export async function webApp(app: FastifyInstance, opts: { root: string }) {
       res.setHeader('vary', 'Accept-Encoding')
     },
   })
+  const page = (reply: FastifyReply) => reply.type('text/html; charset=utf-8').sendFile('index.html')
   app.get('/*', (request, reply) => {
     if (request.url.startsWith('/api/') || request.url.startsWith('/assets/')) return reply.callNotFound()
-    return reply.type('text/html; charset=utf-8').sendFile('index.html')
+    return page(reply)
   })
+  // A link that is not one keeps the app's own frame-ancestors: a stranger's site cannot frame the app by
+  // making up a link.
+  const embedded = async (request: FastifyRequest<{ Params: { link: string } }>, reply: FastifyReply) => {
+    const origins = await opts.framing(request.params.link)
+    if (origins) reply.header('content-security-policy', framedBy(app.pipeline.headers, request, origins))
+    return page(reply)
+  }
+  app.get('/embed/:link', embedded)
+  app.get('/embed/:link/*', embedded)
 }

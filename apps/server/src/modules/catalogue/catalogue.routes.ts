@@ -40,12 +40,16 @@ export async function catalogueRoutes(app: FastifyInstance) {
   const free = { access: 'public', mutates: false } as const
   const read = { access: 'login', mutates: false } as const
   const lookup = { access: 'login', mutates: false, metered: true } as const
+  // What an embedded catalogue (one VIN's screens: its models' group trees, illustrations and part search)
+  // may ask, within its VIN and models.
+  const embedModel = { embed: { model: (p: { ModelId: string }) => p.ModelId } }
 
   registerCall(app, {
     path: '/api/epc/vinquery',
     ...lookup,
     access: 'service',
     schema: vinQuerySchema,
+    embed: { vin: (p) => p.VIN.trim().toUpperCase() },
     // The VIN as typed (the answer echoes its corrections) and the year it is asked in.
     cacheKey: ({ payload }) => [vin.year(), payload.VIN],
     handle: ({ payload }) => vin.query(payload.VIN),
@@ -82,6 +86,7 @@ export async function catalogueRoutes(app: FastifyInstance) {
   })
   registerCall(app, {
     path: '/api/epc/grouptree',
+    ...embedModel,
     ...lookup,
     schema: modelSchema,
     cacheKey: ({ payload }) => payload.ModelId,
@@ -89,6 +94,7 @@ export async function catalogueRoutes(app: FastifyInstance) {
   })
   registerCall(app, {
     path: '/api/epc/illustration',
+    ...embedModel,
     ...lookup,
     schema: illustrationSchema,
     cacheKey: ({ payload, caller }) => [payload.ModelId, payload.imageid, caller.type4s],
@@ -98,6 +104,7 @@ export async function catalogueRoutes(app: FastifyInstance) {
   })
   registerCall(app, {
     path: '/api/epc/thumbnails',
+    ...embedModel,
     ...read,
     schema: thumbnailsSchema,
     cacheKey: ({ payload }) => [payload.ModelId, payload.imageids],
@@ -121,6 +128,7 @@ export async function catalogueRoutes(app: FastifyInstance) {
   })
   registerCall(app, {
     path: '/api/epc/namesearch',
+    ...embedModel,
     ...lookup,
     schema: nameSearchSchema,
     cacheKey: ({ payload }) => [payload.ModelId, payload.Keyword],

@@ -83,6 +83,8 @@ export class VinService {
   }
 
   record(caller: Caller, note: VinQueryNote) {
+    // An embedded catalogue's look-ups are the customer's system's, not the owner's recent VINs.
+    if (caller.embed) return
     this.history.record({
       account_id: caller.accountId,
       vin: note.vin,

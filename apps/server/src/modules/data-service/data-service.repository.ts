@@ -1,4 +1,5 @@
-// The data service's SQL: companies' API keys, their daily use, and the asynchronous jobs with their results.
+// The data service's SQL: companies' API keys, their daily use, the asynchronous jobs with their results, and
+// the embedded catalogues' links and sessions.
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely'
 import type { Database } from '../../db/schema'
 
@@ -13,6 +14,7 @@ const keyColumns = [
   'name',
   'is_test',
   'ip_ranges',
+  'embed_origins',
   'created_at',
   'rotated_at',
   'last_used_at',
@@ -78,6 +80,7 @@ export async function updateActiveKey(
   set: {
     name?: string
     ip_ranges?: string
+    embed_origins?: string
     secret_sealed?: string
     rotated_at?: number
     revoked_at?: number
@@ -166,6 +169,94 @@ export function companyUsage(db: Q, companyId: number, fromDay: string) {
     .orderBy('u.day', 'desc')
     .orderBy('u.key_id', 'desc')
     .execute()
+}
+
+// Embedded catalogues
+
+export async function insertEmbedLink(
+  db: Q,
+  row: {
+    key_id: number
+    company_id: number
+    vin: string
+    model_ids: string
+    link_hash: string
+    link_expires_at: number
+    created_at: number
+  },
+) {
+  await db.insertInto('embed_sessions').values(row).execute()
+}
+
+export async function keyEmbedOrigins(db: Q, keyId: number): Promise<string[]> {
+  const row = await db
+    .selectFrom('api_keys')
+    .select('embed_origins')
+    .where('id', '=', keyId)
+    .executeTakeFirst()
+  return row ? (JSON.parse(row.embed_origins) as string[]) : []
+}
+
+/**
+ * Opens a link: once, before it expires, while its key is active; the session's token is set in the same
+ * statement, so of two openings at once only one gets a session.
+ */
+export async function openEmbedLink(
+  db: Q,
+  linkHash: string,
+  session: { token_hash: string; opened_at: number; expires_at: number },
+): Promise<boolean> {
+  return changed(
+    await db
+      .updateTable('embed_sessions')
+      .set(session)
+      .where('link_hash', '=', linkHash)
+      .where('opened_at', 'is', null)
+      .where('link_expires_at', '>', session.opened_at)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('api_keys as k')
+            .select('k.id')
+            .whereRef('k.id', '=', 'embed_sessions.key_id')
+            .where('k.revoked_at', 'is', null),
+        ),
+      )
+      .executeTakeFirst(),
+  )
+}
+
+function embedSessionQuery(db: Q) {
+  return db
+    .selectFrom('embed_sessions as e')
+    .innerJoin('api_keys as k', 'k.id', 'e.key_id')
+    .innerJoin('companies as c', 'c.id', 'e.company_id')
+    .innerJoin('accounts as o', (join) => join.onRef('o.company_id', '=', 'c.id').on('o.is_owner', '=', 1))
+    .select([
+      'e.key_id',
+      'e.company_id',
+      'e.vin',
+      'e.model_ids',
+      'e.expires_at',
+      'e.link_expires_at',
+      'k.revoked_at as key_revoked_at',
+      'k.embed_origins',
+      'c.name as company_name',
+      'c.type4s',
+      'o.id as owner_id',
+      'o.state as owner_state',
+    ])
+}
+
+/** An opened session by its bearer token's hash, with its key and company (call/auth.ts decides). */
+export async function embedSessionByToken(db: Q, tokenHash: string) {
+  const row = await embedSessionQuery(db).where('e.token_hash', '=', tokenHash).executeTakeFirst()
+  return row && { ...row, token_hash: tokenHash }
+}
+
+/** A link's session, opened or not, by the link's hash. */
+export function embedSessionByLink(db: Q, linkHash: string) {
+  return embedSessionQuery(db).where('e.link_hash', '=', linkHash).executeTakeFirst()
 }
 
 // Jobs

@@ -16,17 +16,17 @@ import { loadTinyCatalogue } from '../../../test/catalogue-fixture'
 import { addStaff, FACTORY_PASSWORD, signedInCompany } from '../../../test/factories'
 import { openApiTypes, TYPES_FILE } from '../../../test/generate-open-api-types'
 import { dbKinds, startTestApp, type TestApp } from '../../../test/helper'
-import { type OpenKey, openApiClient, signedHeaders } from '../../../test/open-client'
+import {
+  type OpenKey,
+  type OpenResponse,
+  openApiClient,
+  openRequest,
+  signedHeaders,
+} from '../../../test/open-client'
 import type { DemoVin } from '../../catalogue-data/demo/generate'
 import { REPO_ROOT } from '../../config'
 import { sealSecret } from '../../lib/secrets'
 import { bumpCatalogueVersion } from '../catalogue/catalogue-version'
-
-interface OpenResponse<T = Record<string, unknown>> {
-  status: number
-  body: T
-  headers: Record<string, string | string[] | number | undefined>
-}
 
 describe.each(dbKinds)('data service (%s)', (kind) => {
   let t: TestApp
@@ -54,40 +54,13 @@ describe.each(dbKinds)('data service (%s)', (kind) => {
     return { appKey: created.Key.AppKey, appSecret: created.AppSecret, id: created.Key.KeyId }
   }
 
-  async function open<T = Record<string, unknown>>(
+  const open = <T = Record<string, unknown>>(
     key: OpenKey,
     method: 'GET' | 'POST',
     path: string,
     body?: unknown,
-    opts: {
-      timestampSeconds?: number
-      nonce?: string
-      sendBody?: string
-      remoteAddress?: string
-      headers?: Record<string, string>
-    } = {},
-  ): Promise<OpenResponse<T>> {
-    const text = body === undefined ? '' : JSON.stringify(body)
-    const headers = signedHeaders(key, {
-      method,
-      path,
-      body: text,
-      timestampSeconds: opts.timestampSeconds ?? Math.floor(t.clock.now() / 1000),
-      nonce: opts.nonce,
-    })
-    const res = await t.app.inject({
-      method,
-      url: path,
-      remoteAddress: opts.remoteAddress,
-      headers: {
-        ...headers,
-        ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
-        ...opts.headers,
-      },
-      payload: method === 'POST' ? (opts.sendBody ?? text) : undefined,
-    })
-    return { status: res.statusCode, body: res.json() as T, headers: res.headers }
-  }
+    opts?: Parameters<typeof openRequest>[5],
+  ) => openRequest<T>(t, key, method, path, body, opts)
 
   /** Each test moves the clock on a second, so the per-key rate of one second never carries over. */
   function nextSecond() {
@@ -671,6 +644,7 @@ describe.each(dbKinds)('data service (%s)', (kind) => {
       }
       expect(document.openapi).toBe('3.1.0')
       expect(Object.keys(document.paths).sort()).toEqual([
+        '/embed/sessions',
         '/jobs/parts-by-name',
         '/jobs/{job_id}',
         '/jobs/{job_id}/result',

@@ -1,19 +1,24 @@
 // The 数据服务 page's calls (docs/api.md "Data service"): the owner's API keys and their use. They need a
-// login and no active service: the data service is bought apart (data-items packs).
+// login and no active service: the data service is bought apart (data-items packs). Also the opening of an
+// embedded catalogue's link, by the page the link loads.
 import { emptySchema } from '@epc/shared/account-schemas'
 import {
   apiKeySchema,
   apiUsageSchema,
   createApiKeySchema,
+  openEmbedLinkSchema,
   renameApiKeySchema,
+  setApiKeyEmbedSchema,
   setApiKeyIpsSchema,
 } from '@epc/shared/data-service-schemas'
 import type { FastifyInstance } from 'fastify'
 import { registerCall } from '../../call'
+import { EmbedService } from './embed.service'
 import { ApiKeysService } from './keys.service'
 
 export async function apiKeyRoutes(app: FastifyInstance) {
   const keys = new ApiKeysService(app.ctx)
+  const embeds = new EmbedService(app.ctx)
   const read = { access: 'login', mutates: false } as const
   const change = { access: 'login', mutates: true } as const
 
@@ -42,6 +47,12 @@ export async function apiKeyRoutes(app: FastifyInstance) {
     handle: ({ caller, payload }) => keys.setIpRanges(caller, payload),
   })
   registerCall(app, {
+    path: '/api/dataservice/keys/setembed',
+    ...change,
+    schema: setApiKeyEmbedSchema,
+    handle: ({ caller, payload }) => keys.setEmbedOrigins(caller, payload),
+  })
+  registerCall(app, {
     path: '/api/dataservice/keys/rotate',
     ...change,
     schema: apiKeySchema,
@@ -58,5 +69,13 @@ export async function apiKeyRoutes(app: FastifyInstance) {
     ...read,
     schema: apiUsageSchema,
     handle: ({ caller, payload }) => keys.usage(caller, payload),
+  })
+  // The link is the credential: a retried envelope gets the first answer from the replay memory.
+  registerCall(app, {
+    path: '/api/embed/open',
+    access: 'public',
+    mutates: true,
+    schema: openEmbedLinkSchema,
+    handle: ({ payload }) => embeds.open(payload.Link),
   })
 }

@@ -29,6 +29,7 @@ function toKeyRow(k: repo.KeyRow): ApiKeyRow {
     AppKey: k.app_key,
     IsTest: Number(k.is_test) === 1,
     IpRanges: JSON.parse(k.ip_ranges) as string[],
+    EmbedOrigins: JSON.parse(k.embed_origins) as string[],
     State: k.revoked_at === null ? 'active' : 'revoked',
     CreatedTime: time(k.created_at),
     LastUsedTime: time(k.last_used_at),
@@ -105,6 +106,11 @@ export class ApiKeysService {
 
   setIpRanges(caller: Caller, input: { KeyId: number; IpRanges: string[] }) {
     return this.change(caller, input.KeyId, { ip_ranges: JSON.stringify(input.IpRanges) })
+  }
+
+  /** The sites that may frame this key's embedded catalogues; none turns embedding off for new links. */
+  setEmbedOrigins(caller: Caller, input: { KeyId: number; EmbedOrigins: string[] }) {
+    return this.change(caller, input.KeyId, { embed_origins: JSON.stringify(input.EmbedOrigins) })
   }
 
   /** A new AppSecret for the same AppKey; the old one stops working with this answer. */

@@ -1,6 +1,7 @@
 // The open API's calls under /open/v1 (docs/open-api.md), declared once each; call/open-api.ts checks the
 // signature, the key and the body before a handler runs.
 import {
+  openEmbedSchema,
   openJobSchema,
   openPartsByNameSchema,
   openPartsLookupSchema,
@@ -9,6 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify'
 import { type OpenAnswer, OpenApiError, registerOpenCall } from '../../call'
 import type { DemoCatalogue } from './demo-catalogue'
+import { EmbedService } from './embed.service'
 import { jobCsv } from './job-csv'
 import { JobRunner } from './jobs'
 import { type Metering, OpenDataService } from './open.service'
@@ -22,6 +24,7 @@ function metered(body: Metering): OpenAnswer {
 export function openRoutes(demo: DemoCatalogue, jobs?: (runner: JobRunner) => void) {
   return (scope: FastifyInstance) => {
     const data = new OpenDataService(scope.ctx, demo)
+    const embeds = new EmbedService(scope.ctx)
     const runner = new JobRunner(scope.ctx, data, (error) =>
       scope.log.error({ err: error }, 'data-service job failed'),
     )
@@ -50,6 +53,12 @@ export function openRoutes(demo: DemoCatalogue, jobs?: (runner: JobRunner) => vo
       path: '/parts/by-name',
       schema: openPartsByNameSchema,
       handle: async ({ caller, body }) => metered(await data.partsByName(caller, body.items)),
+    })
+    registerOpenCall(scope, {
+      method: 'POST',
+      path: '/embed/sessions',
+      schema: openEmbedSchema,
+      handle: async ({ caller, body }) => ({ status: 201, body: await embeds.create(caller, body.vin) }),
     })
     registerOpenCall(scope, {
       method: 'POST',

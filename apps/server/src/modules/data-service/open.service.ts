@@ -62,7 +62,7 @@ function decodeOf(d: VinDecoding) {
   }
 }
 
-function modelOf(m: catalogue.ModelRow, vin: string) {
+export function modelOf(m: catalogue.ModelRow, vin: string) {
   const c = toCarInfo(m, vin)
   return {
     model_id: c.ModelId,

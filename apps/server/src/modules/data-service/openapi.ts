@@ -4,6 +4,8 @@ import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { DataServiceLimits, OpenApiErrors } from '@epc/shared'
 import {
+  openEmbedAnswer,
+  openEmbedSchema,
   openErrorAnswer,
   openJobAnswer,
   openJobResultAnswer,
@@ -160,6 +162,24 @@ export function openApiDocument() {
         'PartsLookupRequest',
         'PartsLookupAnswer',
       ),
+      '/embed/sessions': {
+        post: {
+          summary:
+            '嵌入目录：为一个 VIN 生成一次性链接，在允许的网站的 iframe 中打开（生成不计费，其中每次查询计 1 条）',
+          parameters: [idempotencyKey],
+          requestBody: { required: true, content: json('EmbedRequest') },
+          responses: {
+            '201': { description: '已生成', content: json('EmbedAnswer') },
+            ...errorResponses,
+            '402': { description: 'QUOTA_EXHAUSTED', content: json('Error') },
+            '403': {
+              description: 'IP_NOT_ALLOWED, SERVICE_DISABLED, EMBED_NO_ORIGINS, EMBED_TEST_KEY',
+              content: json('Error'),
+            },
+            '404': { description: 'VIN_NOT_FOUND', content: json('Error') },
+          },
+        },
+      },
       ...jobPaths(),
     },
     components: {
@@ -187,6 +207,8 @@ export function openApiDocument() {
         PartsByNameRequest: jsonSchema(openPartsByNameSchema, 'input'),
         PartsByNameAnswer: jsonSchema(openPartsByNameAnswer, 'output'),
         PartsLookupRequest: jsonSchema(openPartsLookupSchema, 'input'),
+        EmbedRequest: jsonSchema(openEmbedSchema, 'input'),
+        EmbedAnswer: jsonSchema(openEmbedAnswer, 'output'),
         JobRequest: jsonSchema(openJobSchema, 'input'),
         JobAnswer: jsonSchema(openJobAnswer, 'output'),
         JobResultAnswer: jsonSchema(openJobResultAnswer, 'output'),
