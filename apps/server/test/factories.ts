@@ -1,4 +1,5 @@
 // Rows the tests need, written straight to the database (registration through the API is tested on its own).
+import { sql } from 'kysely'
 import type { AccountStateName } from '../src/db/schema'
 import type { TestApp } from './helper'
 
@@ -84,4 +85,21 @@ export async function addStaff(
       updated_at: now,
     })
     .execute()
+}
+
+/** The company's data-service trial (100 items), claimed by its owner as the buy page does. */
+export async function claimDataTrial(t: TestApp, ownerToken: string) {
+  const answer = await t.call(
+    '/api/billing/createorder',
+    { PlanCode: 'data_items_trial' },
+    { token: ownerToken },
+  )
+  if (answer.ResultCode !== '10000') throw new Error(`data_items_trial: ${answer.ResultMsg}`)
+}
+
+/** The items left in the company's data-items packs, read from the database. */
+export async function dataItemsLeft(t: TestApp, companyId: number): Promise<number> {
+  const { rows } = await sql<{ n: number | null }>`select sum(items_left) as n from orders
+    where company_id = ${companyId} and plan_kind = 'data_items'`.execute(t.ctx.db.kysely)
+  return Number(rows[0]?.n ?? 0)
 }

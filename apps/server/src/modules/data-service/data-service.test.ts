@@ -13,7 +13,13 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
 import { loadTinyCatalogue } from '../../../test/catalogue-fixture'
-import { addStaff, FACTORY_PASSWORD, signedInCompany } from '../../../test/factories'
+import {
+  addStaff,
+  claimDataTrial,
+  dataItemsLeft,
+  FACTORY_PASSWORD,
+  signedInCompany,
+} from '../../../test/factories'
 import { openApiTypes, TYPES_FILE } from '../../../test/generate-open-api-types'
 import { dbKinds, startTestApp, type TestApp } from '../../../test/helper'
 import {
@@ -43,6 +49,8 @@ describe.each(dbKinds)('data service (%s)', (kind) => {
   })
 
   const call = <T>(path: string, payload: object, token = owner.token) => t.call<T>(path, payload, { token })
+  const claimTrial = (token = owner.token) => claimDataTrial(t, token)
+  const itemsLeft = (companyId: number) => dataItemsLeft(t, companyId)
 
   async function createKey(
     token = owner.token,
@@ -65,17 +73,6 @@ describe.each(dbKinds)('data service (%s)', (kind) => {
   /** Each test moves the clock on a second, so the per-key rate of one second never carries over. */
   function nextSecond() {
     t.clock.advance(1_000)
-  }
-
-  async function claimTrial(token = owner.token) {
-    const answer = await call('/api/billing/createorder', { PlanCode: 'data_items_trial' }, token)
-    expect(answer.ResultCode, answer.ResultMsg).toBe('10000')
-  }
-
-  async function itemsLeft(companyId: number): Promise<number> {
-    const { rows } = await sql<{ n: number | null }>`select sum(items_left) as n from orders
-      where company_id = ${companyId} and plan_kind = 'data_items'`.execute(t.ctx.db.kysely)
-    return Number(rows[0]?.n ?? 0)
   }
 
   /** A demo VIN, the model it points to, and a generic name the model has parts of (with their numbers). */

@@ -18,7 +18,14 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
 import { loadTinyCatalogue } from '../../../test/catalogue-fixture'
-import { addStaff, createCompanyAccount, FACTORY_PASSWORD, signedInCompany } from '../../../test/factories'
+import {
+  addStaff,
+  claimDataTrial,
+  createCompanyAccount,
+  dataItemsLeft,
+  FACTORY_PASSWORD,
+  signedInCompany,
+} from '../../../test/factories'
 import { dbKinds, startTestApp, type TestApp } from '../../../test/helper'
 import { type OpenKey, openRequest } from '../../../test/open-client'
 import type { DemoVin } from '../../catalogue-data/demo/generate'
@@ -51,6 +58,8 @@ describe.each(dbKinds)('embedded catalogue (%s)', (kind) => {
   })
 
   const call = <T>(path: string, payload: object, token = owner.token) => t.call<T>(path, payload, { token })
+  const claimTrial = (token = owner.token) => claimDataTrial(t, token)
+  const itemsLeft = (companyId: number) => dataItemsLeft(t, companyId)
 
   async function createKey(token: string, origins: string[], payload: object = { Name: '维修管理系统' }) {
     const created = await call<CreatedKey>('/api/dataservice/keys/create', payload, token)
@@ -65,17 +74,6 @@ describe.each(dbKinds)('embedded catalogue (%s)', (kind) => {
       expect(set.ResultCode, set.ResultMsg).toBe('10000')
     }
     return { appKey: Key.AppKey, appSecret: AppSecret, id: Key.KeyId }
-  }
-
-  async function claimTrial(token: string) {
-    const answer = await call('/api/billing/createorder', { PlanCode: 'data_items_trial' }, token)
-    expect(answer.ResultCode, answer.ResultMsg).toBe('10000')
-  }
-
-  async function itemsLeft(companyId: number): Promise<number> {
-    const { rows } = await sql<{ n: number | null }>`select sum(items_left) as n from orders
-      where company_id = ${companyId} and plan_kind = 'data_items'`.execute(t.ctx.db.kysely)
-    return Number(rows[0]?.n ?? 0)
   }
 
   /** A signed link request; the clock moves a second first, so the key's rate never carries over. */
@@ -100,6 +98,17 @@ describe.each(dbKinds)('embedded catalogue (%s)', (kind) => {
     const opened = await t.call<EmbedSession>('/api/embed/open', { Link: linkOf(made.body.url) })
     expect(opened.ResultCode, opened.ResultMsg).toBe('10000')
     return opened.data as EmbedSession
+  }
+
+  /** A company of its own with the trial, a key with an origin, and a session opened for the first demo VIN. */
+  async function companyWithSession() {
+    const account = await createCompanyAccount(t)
+    const ownerToken = await t.login(account.mobile, account.password)
+    await claimTrial(ownerToken)
+    const k = await createKey(ownerToken, [ERP])
+    const link = linkOf((await makeLink((demoVins[0] as DemoVin).vin, k)).body.url)
+    const session = (await t.call<EmbedSession>('/api/embed/open', { Link: link })).data as EmbedSession
+    return { account, ownerToken, k, session }
   }
 
   describe('embed origins on the 数据服务 page', () => {
@@ -278,12 +287,7 @@ describe.each(dbKinds)('embedded catalogue (%s)', (kind) => {
 
     it('neither ends the owner’s sign-in nor is ended by a new one, and keeps out of the owner’s history', async () => {
       const demo = demoVins[0] as DemoVin
-      const account = await createCompanyAccount(t)
-      const ownerToken = await t.login(account.mobile, account.password)
-      await claimTrial(ownerToken)
-      const k = await createKey(ownerToken, [ERP])
-      const link = linkOf((await makeLink(demo.vin, k)).body.url)
-      const session = (await t.call<EmbedSession>('/api/embed/open', { Link: link })).data as EmbedSession
+      const { account, ownerToken, session } = await companyWithSession()
       expect(
         (await t.call('/api/epc/vinquery', { VIN: demo.vin }, { token: session.Token })).ResultCode,
       ).toBe('10000')
@@ -330,12 +334,7 @@ describe.each(dbKinds)('embedded catalogue (%s)', (kind) => {
 
     it('stops looking up when the items run out, charging none past the end, counted on the usage page', async () => {
       const demo = demoVins[0] as DemoVin
-      const account = await createCompanyAccount(t)
-      const ownerToken = await t.login(account.mobile, account.password)
-      await claimTrial(ownerToken)
-      const k = await createKey(ownerToken, [ERP])
-      const link = linkOf((await makeLink(demo.vin, k)).body.url)
-      const session = (await t.call<EmbedSession>('/api/embed/open', { Link: link })).data as EmbedSession
+      const { account, ownerToken, k, session } = await companyWithSession()
       // The trial's 100 items, but two.
       await sql`update orders set items_left = 2 where company_id = ${account.companyId}
         and plan_kind = 'data_items'`.execute(t.ctx.db.kysely)
