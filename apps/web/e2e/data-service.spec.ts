@@ -4,16 +4,23 @@
 // docs/open-api.md says, and sees the request and the charged item in the usage table; renames the key,
 // limits it to an address range (the call is then refused), rotates it (a new secret, the old one refused)
 // and revokes it (已停用, refused). A staff member is refused the page (/403; the server refuses the calls with
-// its message). /ApiPage links to the docs and to the key page. No step violates the Content-Security-Policy.
-import { createHash, createHmac, randomBytes } from 'node:crypto'
+// its message). /ApiPage links to the docs and to the key page, and tells of the embedded catalogue. No step
+// violates the Content-Security-Policy.
 import { DataServiceMessages, type LoginInfo, type VinHistoryAnswer } from '@epc/shared'
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test'
-import { accountWithApi, callApi, freshMobile, screenshot, signIn } from './support'
+import { expect, type Locator, type Page, test } from '@playwright/test'
+import {
+  accountWithApi,
+  callApi,
+  freshMobile,
+  openPost,
+  revealed,
+  screenshot,
+  signIn,
+  watchViolations,
+} from './support'
 
 // Each test has its own company, so they may run side by side.
 test.describe.configure({ mode: 'parallel' })
-
-const SECRET_ONCE = 'AppSecret 只显示这一次，请立即复制并妥善保存；关闭后无法再次查看。'
 
 /** antd puts a space between the two characters of a two-character button label (创 建). */
 const button = (scope: Locator | Page, label: string) =>
@@ -22,71 +29,12 @@ const button = (scope: Locator | Page, label: string) =>
 /** Today in Beijing, as the usage table names days. */
 const beijingDay = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 10)
 
-interface OpenKey {
-  appKey: string
-  appSecret: string
-}
-
 interface VinDecodeBody {
   results: { vin: string; status: string; charged: boolean }[]
   items_charged: number
   items_left: number
   test: boolean
   error?: { code: string }
-}
-
-/**
- * A call of the open API from the test's Node side, as a customer's system makes it: X-Epc-Signature is the
- * lowercase hex HMAC-SHA256, keyed with the AppSecret's UTF-8 bytes, of METHOD, path with query, timestamp
- * (Unix seconds), nonce and the lowercase hex SHA-256 of the exact body bytes, joined by line feeds.
- */
-async function openPost<T>(request: APIRequestContext, key: OpenKey, path: string, body: unknown) {
-  const text = JSON.stringify(body)
-  const timestamp = String(Math.floor(Date.now() / 1000))
-  const nonce = randomBytes(16).toString('hex')
-  const bodyHash = createHash('sha256').update(text, 'utf8').digest('hex')
-  const signature = createHmac('sha256', Buffer.from(key.appSecret, 'utf8'))
-    .update(['POST', path, timestamp, nonce, bodyHash].join('\n'), 'utf8')
-    .digest('hex')
-  const res = await request.post(path, {
-    data: Buffer.from(text, 'utf8'),
-    headers: {
-      'Content-Type': 'application/json',
-      'X-Epc-AppKey': key.appKey,
-      'X-Epc-Timestamp': timestamp,
-      'X-Epc-Nonce': nonce,
-      'X-Epc-Signature': signature,
-    },
-  })
-  return { status: res.status(), body: (await res.json()) as T }
-}
-
-/**
- * Collects the page's Content-Security-Policy violations (as csp.spec.ts does for every other screen; this
- * page is checked here, within its own scenario, rather than lengthening that one).
- */
-async function watchViolations(page: Page): Promise<string[]> {
-  const found: string[] = []
-  await page.exposeFunction('reportCspViolation', (line: string) => found.push(line))
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => {
-      const report = (window as unknown as { reportCspViolation(line: string): void }).reportCspViolation
-      report(`${location.pathname}: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'}`)
-    })
-  })
-  return found
-}
-
-/** The secret dialog's AppKey and AppSecret, read as the user would copy them. */
-async function revealed(dialog: Locator): Promise<OpenKey> {
-  await expect(dialog).toContainText(SECRET_ONCE)
-  const appKey = ((await dialog.getByTestId('revealed-app-key').textContent()) ?? '').trim()
-  const appSecret = ((await dialog.getByTestId('revealed-app-secret').textContent()) ?? '').trim()
-  expect(appKey).toMatch(/^ak[0-9a-f]{20}$/)
-  expect(appSecret.length).toBeGreaterThanOrEqual(40)
-  await expect(dialog.getByRole('button', { name: '复制 AppKey' })).toBeVisible()
-  await expect(dialog.getByRole('button', { name: '复制 AppSecret' })).toBeVisible()
-  return { appKey, appSecret }
 }
 
 /** Closes the secret dialog and checks the secret is nowhere in the page any more. */
@@ -269,8 +217,10 @@ test('/ApiPage links to the API docs and to the key page, which asks a visitor t
   const docsPage = await request.get((await docs.first().getAttribute('href')) ?? '')
   expect(docsPage.status()).toBe(200)
   expect(docsPage.headers()['content-type']).toContain('text/html')
-  // Only what exists: no embedded catalogue.
-  await expect(page.locator('body')).not.toContainText('嵌入')
+  // The embedded catalogue, with the link's and the session's times from the shared limits.
+  await expect(page.getByRole('heading', { name: '嵌入目录' })).toBeVisible()
+  await expect(page.locator('body')).toContainText('链接须在 10 分钟内打开，且只能打开一次')
+  await expect(page.locator('body')).toContainText('打开后 2 小时内可查看该车的配件目录')
   await expect(page.locator('body')).toContainText('测试密钥')
   const keyPage = page.getByRole('link', { name: /管理密钥$/ })
   await expect(keyPage).toHaveCount(2)

@@ -1,10 +1,18 @@
 // Helpers for the browser tests: fresh accounts made through the real API (SMS code from the dev route),
-// sign-in through the real form, the page's timers run ahead on Playwright's clock, and screenshots under
-// test-results/screens.
+// sign-in through the real form, the page's timers run ahead on Playwright's clock, screenshots under
+// test-results/screens, the open API's signed calls, the data-service key's one-time secret, and the watch
+// on Content-Security-Policy violations.
+import { createHash, createHmac, randomBytes } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { DEMO_SITE_KEYS, type LoginInfo } from '@epc/shared'
-import { type APIRequestContext, type BrowserContext, expect, type Page } from '@playwright/test'
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  expect,
+  type Locator,
+  type Page,
+} from '@playwright/test'
 import { RESIZE_THROTTLE_MS } from '../src/lib/display-size'
 // The web app's own envelope codec: a second client built from the protocol, as a third party's would be.
 import { decodeData, sealRequest } from '../src/lib/envelope'
@@ -158,4 +166,66 @@ export async function accountWithApi(
     return answer.value as T
   }
   return { account, api }
+}
+
+/** A data-service key as the secret dialog shows it once. */
+export interface OpenKey {
+  appKey: string
+  appSecret: string
+}
+
+/**
+ * A call of the open API from the test's Node side, as a customer's system makes it: X-Epc-Signature is the
+ * lowercase hex HMAC-SHA256, keyed with the AppSecret's UTF-8 bytes, of METHOD, path with query, timestamp
+ * (Unix seconds), nonce and the lowercase hex SHA-256 of the exact body bytes, joined by line feeds.
+ */
+export async function openPost<T>(request: APIRequestContext, key: OpenKey, path: string, body: unknown) {
+  const text = JSON.stringify(body)
+  const timestamp = String(Math.floor(Date.now() / 1000))
+  const nonce = randomBytes(16).toString('hex')
+  const bodyHash = createHash('sha256').update(text, 'utf8').digest('hex')
+  const signature = createHmac('sha256', Buffer.from(key.appSecret, 'utf8'))
+    .update(['POST', path, timestamp, nonce, bodyHash].join('\n'), 'utf8')
+    .digest('hex')
+  const res = await request.post(path, {
+    data: Buffer.from(text, 'utf8'),
+    headers: {
+      'Content-Type': 'application/json',
+      'X-Epc-AppKey': key.appKey,
+      'X-Epc-Timestamp': timestamp,
+      'X-Epc-Nonce': nonce,
+      'X-Epc-Signature': signature,
+    },
+  })
+  return { status: res.status(), body: (await res.json()) as T }
+}
+
+const SECRET_ONCE = 'AppSecret 只显示这一次，请立即复制并妥善保存；关闭后无法再次查看。'
+
+/** The secret dialog's AppKey and AppSecret, read as the user would copy them. */
+export async function revealed(dialog: Locator): Promise<OpenKey> {
+  await expect(dialog).toContainText(SECRET_ONCE)
+  const appKey = ((await dialog.getByTestId('revealed-app-key').textContent()) ?? '').trim()
+  const appSecret = ((await dialog.getByTestId('revealed-app-secret').textContent()) ?? '').trim()
+  expect(appKey).toMatch(/^ak[0-9a-f]{20}$/)
+  expect(appSecret.length).toBeGreaterThanOrEqual(40)
+  await expect(dialog.getByRole('button', { name: '复制 AppKey' })).toBeVisible()
+  await expect(dialog.getByRole('button', { name: '复制 AppSecret' })).toBeVisible()
+  return { appKey, appSecret }
+}
+
+/**
+ * Collects the Content-Security-Policy violations of the page and of its frames (as csp.spec.ts does for every
+ * screen; the data-service and embed scenarios check theirs within themselves rather than lengthening that).
+ */
+export async function watchViolations(page: Page): Promise<string[]> {
+  const found: string[] = []
+  await page.exposeFunction('reportCspViolation', (line: string) => found.push(line))
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const report = (window as unknown as { reportCspViolation(line: string): void }).reportCspViolation
+      report(`${location.pathname}: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'}`)
+    })
+  })
+  return found
 }

@@ -1,7 +1,8 @@
 // Every route of the app in one table (spec section 2), lazy pages, the guard (./guard.ts) with the right a
-// route needs on its handle, and page titles.
+// route needs on its handle, and page titles; beside it the embedded catalogue's own small tree.
 import { createBrowserRouter, type RouteObject, redirect } from 'react-router'
 import { paths } from '../config/paths'
+import { embedBase } from '../lib/embed'
 import { guardFor } from './guard'
 import { AuthLayout } from './layout/AuthLayout'
 import { PageLoading } from './layout/PageLoading'
@@ -160,6 +161,27 @@ export const routes: RouteObject[] = [
         handle: { title: '页面不存在' },
       },
       { path: '*', loader: () => redirect(paths.notFound) },
+    ],
+  },
+  {
+    // An embedded catalogue (features/embed): outside the root layout, so no guard, header or shortcuts; its
+    // screens are the catalogue's own, under its /embed/<link> address (catalogue/links.ts).
+    path: paths.embed,
+    lazy: page(() => import('./layout/EmbedLayout')),
+    HydrateFallback: PageLoading,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, lazy: page(() => import('../features/embed/pages/EmbedLandingPage')) },
+      {
+        path: paths.partsFilter.slice(1),
+        lazy: page(() => import('../features/catalogue/pages/PartsFilterPage')),
+      },
+      {
+        path: paths.partsDetail.slice(1),
+        lazy: page(() => import('../features/catalogue/pages/PartsDetailPage')),
+      },
+      // Nothing else is the frame's: back to its first screen rather than out of it.
+      { path: '*', loader: () => redirect(embedBase) },
     ],
   },
 ]

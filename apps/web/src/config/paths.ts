@@ -33,6 +33,8 @@ export const paths = {
   notFound: '/404',
   onlinePayment: '/onlinePayment',
   payCallback: '/payCallback',
+  /** An embedded catalogue (lib/embed.ts): its first screen; the group tree and illustrations sit below it. */
+  embed: '/embed/:link',
 } as const
 
 /**

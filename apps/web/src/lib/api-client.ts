@@ -1,6 +1,7 @@
 // The only place that talks HTTP: seals each payload into the envelope, retries lost calls with the same
 // body, decodes the answer, and owns the error policy of protocol.md section 4. Every call answers its data
-// or throws an ApiError.
+// or throws an ApiError. An embedded catalogue (lib/embed.ts) calls with its own session's token and never
+// signs anyone out: what ends it is shown in its frame.
 import {
   ACCOUNT_ABNORMAL_CODES,
   type AccountRefusalReason,
@@ -12,6 +13,7 @@ import {
 } from '@epc/shared'
 import { paths } from '../config/paths'
 import { currentSite } from '../config/sites'
+import { embedded, endEmbed, useEmbed } from './embed'
 import { type AbnormalNotice, feedback } from './feedback'
 import { navigateTo } from './navigation'
 import { clearAllStoredState, clearLoginInfo, loadLoginInfo } from './storage'
@@ -50,6 +52,13 @@ const SHOW_SERVER_MESSAGE: readonly string[] = [
   ResultCode.TooManyRequests,
   ResultCode.ServerFault,
   ResultCode.QuotaExceeded,
+]
+
+/** Answers that end an embedded catalogue: its session over or revoked, the account stopped, no items left. */
+const EMBED_END_CODES: readonly string[] = [
+  ResultCode.NotLoggedIn,
+  ResultCode.QuotaExceeded,
+  ...ACCOUNT_ABNORMAL_CODES,
 ]
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -135,7 +144,9 @@ function abnormalNotice(result: ApiResult): AbnormalNotice {
 /** The error policy of protocol.md section 4, run once for every answer that is not a success. */
 function announce(result: ApiResult, opts: PostOptions): void {
   const code = result.ResultCode
-  if (code === ResultCode.NotLoggedIn) {
+  // The frame is not the signed-in app: no login page, no sign-out, and the user's own login left alone.
+  if (embedded && EMBED_END_CODES.includes(code)) endEmbed(result.ResultMsg)
+  else if (code === ResultCode.NotLoggedIn) {
     clearLoginInfo()
     navigateTo(paths.login)
   } else if (ACCOUNT_ABNORMAL_CODES.includes(code)) {
@@ -162,7 +173,7 @@ async function post<T = void>(path: string, payload: object = {}, opts: PostOpti
   const { sealRequest, decodeData } = envelope ?? (await loadEnvelope())
   const body = JSON.stringify(sealRequest(site.keys, payload))
   const headers: Record<string, string> = { 'Content-Type': 'application/json' }
-  const token = loadLoginInfo()?.Token
+  const token = embedded ? useEmbed.getState().session?.Token : loadLoginInfo()?.Token
   if (token) headers.Authorization = `Bearer ${token}`
   let result: ApiResult<T>
   try {

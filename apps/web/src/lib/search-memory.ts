@@ -3,6 +3,7 @@
 // logout (which clears storage) forgets it.
 import { create } from 'zustand'
 import { paths } from '../config/paths'
+import { embedded } from './embed'
 import { loadSearchMemory, saveSearchMemory } from './storage'
 
 /** The fromType query parameter: 1 VIN, 2 car type, 3 smartSearch, 4 parts search. */
@@ -29,8 +30,12 @@ function save() {
   saveSearchMemory({ results, partsVariant })
 }
 
-/** A screen that shows a result records where it is (path and query). */
+/**
+ * A screen that shows a result records where it is (path and query). An embedded catalogue does not: its
+ * addresses die with its session, and the memory in storage is the signed-in user's.
+ */
 export function rememberResult(fromType: FromType, location: string) {
+  if (embedded) return
   useSearchMemory.setState((s) => ({ results: { ...s.results, [fromType]: location } }))
   save()
 }

@@ -1,12 +1,16 @@
-// Login info and zoom in local storage: compressed, tolerant of corruption, zoom kept across logout.
-import type { LoginInfo } from '@epc/shared'
+// Login info and zoom in local storage: compressed, tolerant of corruption, zoom kept across logout; the
+// sessions of embedded catalogues in this tab's session storage, one per link.
+import type { EmbedSession, LoginInfo } from '@epc/shared'
 import { beforeEach, describe, expect, it } from 'vitest'
 import {
   clearAllExceptZoom,
   clearAllStoredState,
+  EMBED_SESSION_PREFIX,
   getZoom,
   LOGIN_INFO_KEY,
+  loadEmbedSession,
   loadLoginInfo,
+  saveEmbedSession,
   saveLoginInfo,
   setZoom,
   ZOOM_KEY,
@@ -54,5 +58,35 @@ describe('storage', () => {
     expect(sessionStorage.getItem('tab')).toBeNull()
     clearAllStoredState()
     expect(getZoom()).toBe(1)
+  })
+})
+
+describe('embedded catalogue sessions', () => {
+  beforeEach(() => clearAllStoredState())
+
+  const session: EmbedSession = {
+    Token: 'emb.abc',
+    Vin: 'LSVNV2182N2000001',
+    ModelIds: ['M1', 'M2'],
+    CompanyName: '某保险公司',
+    ExpiresAt: 1_900_000_000_000,
+  }
+
+  it('keeps the session a link opened, in this tab only, apart from the login', () => {
+    saveEmbedSession('link-a', session)
+    expect(loadEmbedSession('link-a')).toEqual(session)
+    expect(loadEmbedSession('link-b')).toBeNull()
+    expect(sessionStorage.getItem(`${EMBED_SESSION_PREFIX}link-a`)).not.toBeNull()
+    expect(localStorage.length).toBe(0)
+    expect(loadLoginInfo()).toBeNull()
+  })
+
+  it('answers null for garbage or a session of another shape', () => {
+    sessionStorage.setItem(`${EMBED_SESSION_PREFIX}x`, '{not json')
+    expect(loadEmbedSession('x')).toBeNull()
+    sessionStorage.setItem(`${EMBED_SESSION_PREFIX}x`, JSON.stringify({ ...session, Token: undefined }))
+    expect(loadEmbedSession('x')).toBeNull()
+    sessionStorage.setItem(`${EMBED_SESSION_PREFIX}x`, JSON.stringify({ ...session, ExpiresAt: '2030' }))
+    expect(loadEmbedSession('x')).toBeNull()
   })
 })

@@ -1,12 +1,15 @@
-// Everything the browser keeps between visits, and the only module that touches local storage: the login info
+// Everything the browser keeps between visits, and the only module that touches web storage: the login info
 // (compressed under xmpLIF, as the product always has), the page zoom (it survives logout because it belongs
-// to the machine, not the account), the search memory and the selected sheet of each kind.
-import type { LoginInfo, SheetKind } from '@epc/shared'
+// to the machine, not the account), the search memory, the selected sheet of each kind, and the sessions of
+// embedded catalogues (this tab's session storage).
+import type { EmbedSession, LoginInfo, SheetKind } from '@epc/shared'
 import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from 'lz-string'
 
 export const LOGIN_INFO_KEY = 'xmpLIF'
 export const ZOOM_KEY = 'xmpZoom'
 export const SEARCH_MEMORY_KEY = 'xmpSearchMemory'
+/** An embedded catalogue's session is kept under this prefix and its link. */
+export const EMBED_SESSION_PREFIX = 'xmpEmbed:'
 export const SELECTED_SHEET_KEYS: Record<SheetKind, string> = {
   quote: 'xmpQuoteSelected',
   purchase: 'xmpPurchaseSelected',
@@ -92,4 +95,30 @@ export function loadSelectedSheet(kind: SheetKind): string | null {
 export function saveSelectedSheet(kind: SheetKind, orderId: string | null): void {
   if (orderId) localStorage.setItem(SELECTED_SHEET_KEYS[kind], orderId)
   else localStorage.removeItem(SELECTED_SHEET_KEYS[kind])
+}
+
+/**
+ * The session an embedded catalogue's link opened, kept for this tab: the link opens only once, so a reload
+ * of the frame reuses it. Storage a browser refuses to a framed page costs the reload, not the catalogue.
+ */
+export function saveEmbedSession(link: string, session: EmbedSession): void {
+  try {
+    sessionStorage.setItem(EMBED_SESSION_PREFIX + link, JSON.stringify(session))
+  } catch {}
+}
+
+export function loadEmbedSession(link: string): EmbedSession | null {
+  try {
+    const session = JSON.parse(
+      sessionStorage.getItem(EMBED_SESSION_PREFIX + link) ?? 'null',
+    ) as Partial<EmbedSession> | null
+    return typeof session?.Token === 'string' &&
+      typeof session.Vin === 'string' &&
+      Array.isArray(session.ModelIds) &&
+      typeof session.ExpiresAt === 'number'
+      ? (session as EmbedSession)
+      : null
+  } catch {
+    return null
+  }
 }

@@ -1,9 +1,11 @@
 // A route's error screen: a page chunk that failed or timed out offers a retry (a reload fetches the
-// current build's chunks); anything else says so plainly with a way home. Plain markup: this screen is in
-// the entry chunk and must not weigh on the first page.
+// current build's chunks); anything else says so plainly with a way home (not in an embedded catalogue,
+// whose frame has no home but its own address). Plain markup: this screen is in the entry chunk and must
+// not weigh on the first page.
 import { Button } from 'antd'
 import { useRouteError } from 'react-router'
 import { paths } from '../../config/paths'
+import { embedded } from '../../lib/embed'
 import { ChunkTimeoutError } from '../page'
 
 function isChunkFailure(error: unknown): boolean {
@@ -27,7 +29,7 @@ export function RouteError() {
         <Button type="primary" onClick={() => window.location.reload()}>
           重试
         </Button>
-        <Button href={paths.vinSearch}>返回首页</Button>
+        {!embedded && <Button href={paths.vinSearch}>返回首页</Button>}
       </div>
     </div>
   )

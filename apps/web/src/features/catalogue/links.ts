@@ -1,6 +1,9 @@
 // The catalogue screens' URLs: every query lives in the search params (a reload restores it) and carries
-// fromType, so the header highlights the right menu item and remembers the right result.
+// fromType, so the header highlights the right menu item and remembers the right result. In an embedded
+// catalogue the group tree and the illustration sit under its /embed/<link> address (lib/embed.ts), so the
+// frame never leaves it and a reload gets the embed page again.
 import { paths } from '../../config/paths'
+import { embedBase } from '../../lib/embed'
 import type { FromType } from '../../lib/search-memory'
 
 /** fromType of the URL; catalogue screens reached without one belong to the VIN search. */
@@ -36,7 +39,7 @@ export function partsFilterUrl(q: {
   vin?: string | null
   main?: string | null
 }) {
-  return withQuery(paths.partsFilter, {
+  return withQuery(embedBase + paths.partsFilter, {
     ModelId: q.modelCode,
     vin: q.vin,
     main: q.main,
@@ -52,7 +55,7 @@ export function partsDetailUrl(q: {
   callout?: number | null
   vin?: string | null
 }) {
-  return withQuery(paths.partsDetail, {
+  return withQuery(embedBase + paths.partsDetail, {
     ModelId: q.modelCode,
     imageid: q.imageid,
     callout: q.callout,

@@ -1,15 +1,19 @@
-// The data-service page's pure logic: the IP-range textarea's lines as the shared schema reads them, the order
-// of the key list, the usage totals and the links to the data-items plans.
+// The data-service page's pure logic: the IP-range and embed-origin textareas' lines as the shared schemas
+// read them, the order of the key list, the usage totals and the links to the data-items plans.
 import { type ApiKeyRow, type ApiUsageRow, DataServiceMessages } from '@epc/shared'
-import { createApiKeySchema, setApiKeyIpsSchema } from '@epc/shared/data-service-schemas'
+import {
+  createApiKeySchema,
+  setApiKeyEmbedSchema,
+  setApiKeyIpsSchema,
+} from '@epc/shared/data-service-schemas'
 import { describe, expect, it } from 'vitest'
 import {
   buyItemsLink,
   DATA_ITEM_PLANS,
-  ipLines,
-  ipText,
   keyStateName,
+  linesText,
   sortKeys,
+  textLines,
   usageTotals,
 } from './display'
 
@@ -19,6 +23,7 @@ const key = (KeyId: number, State: ApiKeyRow['State']): ApiKeyRow => ({
   AppKey: `ak${KeyId}`,
   IsTest: false,
   IpRanges: [],
+  EmbedOrigins: [],
   State,
   CreatedTime: '2025-01-01 08:00:00',
   LastUsedTime: '',
@@ -28,27 +33,53 @@ const key = (KeyId: number, State: ApiKeyRow['State']): ApiKeyRow => ({
 describe('the IP-range textarea', () => {
   it('reads back what was typed, blank and half-typed lines included', () => {
     for (const text of ['', '203.0.113.', '203.0.113.10\n', '10.0.0.0/8\n\n  2001:db8::1  ']) {
-      expect(ipText(ipLines(text))).toBe(text)
+      expect(linesText(textLines(text))).toBe(text)
     }
-    expect(ipLines('1.2.3.4\r\n5.6.7.8')).toEqual(['1.2.3.4', '5.6.7.8'])
-    expect(ipText(undefined)).toBe('')
-    expect(ipLines(undefined)).toEqual([])
+    expect(textLines('1.2.3.4\r\n5.6.7.8')).toEqual(['1.2.3.4', '5.6.7.8'])
+    expect(linesText(undefined)).toBe('')
+    expect(textLines(undefined)).toEqual([])
   })
 
   it('sends the entries the schema keeps: trimmed, without blanks or repeats; empty means any address', () => {
-    const typed = ipLines(' 203.0.113.10 \n\n198.51.100.0/24\n203.0.113.10\n2001:db8::/32\n')
+    const typed = textLines(' 203.0.113.10 \n\n198.51.100.0/24\n203.0.113.10\n2001:db8::/32\n')
     expect(createApiKeySchema.parse({ Name: '理赔系统', IpRanges: typed }).IpRanges).toEqual([
       '203.0.113.10',
       '198.51.100.0/24',
       '2001:db8::/32',
     ])
-    expect(setApiKeyIpsSchema.parse({ KeyId: 1, IpRanges: ipLines('') }).IpRanges).toEqual([])
+    expect(setApiKeyIpsSchema.parse({ KeyId: 1, IpRanges: textLines('') }).IpRanges).toEqual([])
   })
 
   it('fails with the server’s message on the IP field for a wrong entry', () => {
-    const result = createApiKeySchema.safeParse({ Name: '理赔系统', IpRanges: ipLines('203.0.113.10\nabc') })
+    const result = createApiKeySchema.safeParse({
+      Name: '理赔系统',
+      IpRanges: textLines('203.0.113.10\nabc'),
+    })
     expect(result.error?.issues.map((i) => [i.path[0], i.message])).toEqual([
       ['IpRanges', DataServiceMessages.ipRanges],
+    ])
+  })
+})
+
+describe('the embed-origin textarea', () => {
+  it('sends origins as browsers send them; empty turns embedding off', () => {
+    const typed = textLines(
+      ' https://ERP.example.com/ \n\nhttp://erp.example.test:8080\nhttps://erp.example.com',
+    )
+    expect(setApiKeyEmbedSchema.parse({ KeyId: 1, EmbedOrigins: typed }).EmbedOrigins).toEqual([
+      'https://erp.example.com',
+      'http://erp.example.test:8080',
+    ])
+    expect(setApiKeyEmbedSchema.parse({ KeyId: 1, EmbedOrigins: textLines('') }).EmbedOrigins).toEqual([])
+  })
+
+  it('fails with the server’s message for an address with a path', () => {
+    const result = setApiKeyEmbedSchema.safeParse({
+      KeyId: 1,
+      EmbedOrigins: textLines('https://erp.example.com/epc'),
+    })
+    expect(result.error?.issues.map((i) => [i.path[0], i.message])).toEqual([
+      ['EmbedOrigins', DataServiceMessages.embedOrigins],
     ])
   })
 })

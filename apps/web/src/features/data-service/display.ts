@@ -1,5 +1,5 @@
-// How the data service reads on screen: a key's type and state, the IP-range text of the forms, the order of
-// the key list, the usage totals, and the links to the data-items plans.
+// How the data service reads on screen: a key's type and state, the one-entry-a-line text of the forms (IP
+// ranges, embed origins), the order of the key list, the usage totals, and the links to the data-items plans.
 import type { ApiKeyRow, ApiUsageRow } from '@epc/shared'
 import { paths } from '../../config/paths'
 
@@ -17,12 +17,12 @@ export const keyTypeName = (k: Pick<ApiKeyRow, 'IsTest'>) => (k.IsTest ? '测试
 export const keyStateName = (k: Pick<ApiKeyRow, 'State'>) => (k.State === 'active' ? '启用' : '已停用')
 
 /**
- * The IP-range textarea holds the list one entry a line; the form keeps the lines as they are typed (blank
- * and untrimmed ones included, so the text reads back unchanged while typing) and the shared schema trims,
- * drops blanks and checks them, as the server does.
+ * The IP-range and embed-origin textareas hold their list one entry a line; the form keeps the lines as they
+ * are typed (blank and untrimmed ones included, so the text reads back unchanged while typing) and the shared
+ * schema trims, drops blanks and checks them, as the server does.
  */
-export const ipLines = (text: unknown): string[] => (typeof text === 'string' ? text.split(/\r?\n/) : [])
-export const ipText = (lines: unknown): string => (Array.isArray(lines) ? lines.join('\n') : '')
+export const textLines = (text: unknown): string[] => (typeof text === 'string' ? text.split(/\r?\n/) : [])
+export const linesText = (lines: unknown): string => (Array.isArray(lines) ? lines.join('\n') : '')
 
 /** Active keys first, each group newest first (the list's order does not depend on the database's). */
 export function sortKeys(rows: readonly ApiKeyRow[]): ApiKeyRow[] {

@@ -1,8 +1,11 @@
 // The parts of one illustration: callout, number (copyable), name with remark, quantity, 4S price, stock,
 // the replacement flag and 停售; rows of the selected callout are marked, hovering one points at its callout.
+// An embedded catalogue shows the parts only: no sheets and no part detail there.
 import { Button, Table, Tag, Tooltip, Typography } from 'antd'
+import type { ColumnsType } from 'antd/es/table'
 import { useEffect, useRef } from 'react'
 import { useDisplaySize } from '../../../lib/display-size'
+import { embedded } from '../../../lib/embed'
 import { formatMoney } from '../../../lib/format'
 import type { CataloguePart } from '../api/illustration'
 import { pendingPart } from '../pending-part'
@@ -14,6 +17,32 @@ type Row = CataloguePart & { key: number }
 function substitutesText(p: CataloguePart): string {
   if (p.replaced_by) return `已被 ${p.replaced_by} 替换`
   return p.substitutes > 0 ? `有 ${p.substitutes} 个互换件` : '有替换件'
+}
+
+/** 加入报价单/采购单 and 详情 of a row. */
+function actionsColumn(onOpen: (index: number) => void): ColumnsType<Row>[number] {
+  return {
+    title: '',
+    key: 'open',
+    width: 80,
+    align: 'center',
+    render: (_v, p) => (
+      <span style={{ display: 'inline-flex', alignItems: 'center', gap: 2 }}>
+        <AddToSheetMenu part={pendingPart(p)} />
+        <Button
+          type="link"
+          size="small"
+          style={{ paddingInline: 2 }}
+          onClick={(e) => {
+            e.stopPropagation()
+            onOpen(p.key)
+          }}
+        >
+          详情
+        </Button>
+      </span>
+    ),
+  }
 }
 
 export function IllustrationPartsTable({
@@ -123,28 +152,7 @@ export function IllustrationPartsTable({
             align: 'right',
             render: (v: number) => (v > 0 ? v : <span className={styles.none}>0</span>),
           },
-          {
-            title: '',
-            key: 'open',
-            width: 80,
-            align: 'center',
-            render: (_v, p) => (
-              <span style={{ display: 'inline-flex', alignItems: 'center', gap: 2 }}>
-                <AddToSheetMenu part={pendingPart(p)} />
-                <Button
-                  type="link"
-                  size="small"
-                  style={{ paddingInline: 2 }}
-                  onClick={(e) => {
-                    e.stopPropagation()
-                    onOpen(p.key)
-                  }}
-                >
-                  详情
-                </Button>
-              </span>
-            ),
-          },
+          ...(embedded ? [] : [actionsColumn(onOpen)]),
         ]}
       />
     </div>

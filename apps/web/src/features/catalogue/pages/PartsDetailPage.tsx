@@ -1,10 +1,12 @@
 // /partsDetail (配件详情): one illustration of a model — the exploded view beside its parts table, kept in
 // step both ways (callout ↔ rows), arrow keys through the rows, Enter for the part-detail drawer, and the
-// previous/next illustration of the model's tree.
+// previous/next illustration of the model's tree. An embedded catalogue has no drawer (the part detail is not
+// among its calls): Enter and a double click only pick the row.
 import { LeftOutlined, RightOutlined, UnorderedListOutlined } from '@ant-design/icons'
 import { Button, Empty, Skeleton, Tooltip } from 'antd'
 import { useEffect, useRef, useState } from 'react'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
+import { embedded } from '../../../lib/embed'
 import { rememberResult } from '../../../lib/search-memory'
 import { useGroupTree } from '../api/group-tree'
 import { useIllustration } from '../api/illustration'
@@ -63,7 +65,7 @@ export default function PartsDetailPage() {
     const part = parts[index]
     if (!part) return
     select(index)
-    setDrawerPart(part.part_number)
+    if (!embedded) setDrawerPart(part.part_number)
   }
 
   useEffect(() => {
@@ -154,7 +156,9 @@ export default function PartsDetailPage() {
             <strong>{data.image_name}</strong>
             <span className={styles.code}>{data.imageid}</span>
             <span className={styles.help}>
-              点击图中序号定位配件 · ↑↓ 选择 · Enter 查看详情 · 滚轮缩放 · 拖动平移
+              {embedded
+                ? '点击图中序号定位配件 · ↑↓ 选择 · 滚轮缩放 · 拖动平移'
+                : '点击图中序号定位配件 · ↑↓ 选择 · Enter 查看详情 · 滚轮缩放 · 拖动平移'}
             </span>
           </>
         ) : (
@@ -190,11 +194,13 @@ export default function PartsDetailPage() {
           />
         </div>
       </div>
-      <PartDetailDrawer
-        partNumber={drawerPart}
-        onClose={() => setDrawerPart(null)}
-        make={(data?.model ?? tree.data?.model)?.brand_number}
-      />
+      {!embedded && (
+        <PartDetailDrawer
+          partNumber={drawerPart}
+          onClose={() => setDrawerPart(null)}
+          make={(data?.model ?? tree.data?.model)?.brand_number}
+        />
+      )}
     </div>
   )
 }

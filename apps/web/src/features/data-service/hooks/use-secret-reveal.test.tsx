@@ -55,6 +55,9 @@ function cached(): string {
 
 /** Lets the mutation's garbage collection (gcTime 0) and the key list's refetch run. */
 const settle = () => act(() => new Promise((done) => setTimeout(done, 50)))
+// The server answers in its own process, slower while other test files load the machine: 1 second (waitFor's
+// default) was seen too short for the key list's refetch.
+const WAIT = { timeout: 15_000 }
 
 beforeAll(async () => {
   bindFeedback({ message, notification })
@@ -111,8 +114,8 @@ describe('the AppSecret of a key', () => {
 
     // While shown: the list has been read again with the new key, and no cache holds the secret.
     await settle()
-    await vi.waitFor(() => expect(cached()).toContain(first?.Key.AppKey))
-    expect(client.getMutationCache().getAll()).toHaveLength(0)
+    await vi.waitFor(() => expect(cached()).toContain(first?.Key.AppKey), WAIT)
+    await vi.waitFor(() => expect(client.getMutationCache().getAll()).toHaveLength(0), WAIT)
     expect(cached()).not.toContain(secret)
 
     await act(async () => reveal.close())
@@ -129,7 +132,7 @@ describe('the AppSecret of a key', () => {
     expect(rotated?.Key.AppKey).toBe(first?.Key.AppKey)
     expect(rotated?.AppSecret).not.toBe(secret)
     await settle()
-    expect(client.getMutationCache().getAll()).toHaveLength(0)
+    await vi.waitFor(() => expect(client.getMutationCache().getAll()).toHaveLength(0), WAIT)
     expect(cached()).not.toContain(rotated?.AppSecret)
     await act(async () => reveal.close())
     expect(container.textContent).toBe('')
@@ -142,8 +145,8 @@ describe('the AppSecret of a key', () => {
     })
     expect(made).toBe(false)
     expect(reveal.revealed).toBeNull()
-    await vi.waitFor(() => expect(document.body.textContent).toContain(DataServiceMessages.keyName))
+    await vi.waitFor(() => expect(document.body.textContent).toContain(DataServiceMessages.keyName), WAIT)
     await settle()
-    expect(client.getMutationCache().getAll()).toHaveLength(0)
+    await vi.waitFor(() => expect(client.getMutationCache().getAll()).toHaveLength(0), WAIT)
   })
 })

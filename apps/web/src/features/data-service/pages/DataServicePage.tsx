@@ -1,5 +1,5 @@
-// /user/dataService (owner): the data service's keys and use. Lists the keys (名称, AppKey, 类型, IP 范围, 状态,
-// 创建时间, 最近使用) with 新建密钥, 重命名, 设置 IP 范围, 重置密钥 and 停用; after creating or rotating, the secret
+// /user/dataService (owner): the data service's keys and use. Lists the keys (名称, AppKey, 类型, IP 范围, 嵌入来源,
+// 状态, 创建时间, 最近使用) with 新建密钥, 重命名, 设置 IP 范围, 设置嵌入来源, 重置密钥 and 停用; after creating or rotating, the secret
 // dialog shows the AppSecret this once. Below: the items left (with the trial and the packs on the buy page
 // when none are left) and the use per day and key. The route is the owner's (the guard answers /403 to
 // staff); should the server still refuse (a session that has not learnt it is not the owner's), its message
@@ -16,7 +16,12 @@ import { feedback } from '../../../lib/feedback'
 import { useApiKeys } from '../api/get-api-keys'
 import { useApiUsage } from '../api/get-api-usage'
 import { useRevokeApiKey } from '../api/revoke-api-key'
-import { CreateKeyDialog, IpRangesDialog, RenameKeyDialog } from '../components/KeyDialogs'
+import {
+  CreateKeyDialog,
+  EmbedOriginsDialog,
+  IpRangesDialog,
+  RenameKeyDialog,
+} from '../components/KeyDialogs'
 import { SecretDialog } from '../components/SecretDialog'
 import { UsageCard } from '../components/UsageCard'
 import { buyItemsLink, DATA_ITEM_PLANS, keyStateName, keyTypeName, sortKeys } from '../display'
@@ -25,7 +30,7 @@ import { useSecretReveal } from '../hooks/use-secret-reveal'
 const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' }
 
 const WHAT_IT_DOES =
-  '可按 VIN 解析车型、按 VIN 与配件通用名称批量查询原厂配件、按配件编码查询；按条计费，未查到的条目不扣条数。'
+  '可按 VIN 解析车型、按 VIN 与配件通用名称批量查询原厂配件、按配件编码查询，也可为一个车架号生成嵌入目录，在您系统的页面中查看配件目录（须先为密钥设置嵌入来源）；按条计费，未查到的条目不扣条数。'
 const HOW_TO_SIGN = '每个请求带上 AppKey，并用 AppSecret 做 HMAC-SHA256 签名，请求格式与签名方法见'
 
 /** The open API's documentation, served by the server: a page of its own, in a new tab. */
@@ -90,6 +95,15 @@ function ItemsCard() {
   )
 }
 
+/** A key's list of IP ranges or embed origins, one a line; `none` when it has none. */
+function EntryList({ entries, none }: { entries: string[]; none: string }) {
+  return entries.length ? (
+    <span style={{ ...mono, whiteSpace: 'pre-line', wordBreak: 'break-all' }}>{entries.join('\n')}</span>
+  ) : (
+    <Typography.Text type="secondary">{none}</Typography.Text>
+  )
+}
+
 /** A Beijing `YYYY-MM-DD HH:mm:ss` on two lines, date over time, so the table fits the account area. */
 function DateTime({ text }: { text: string }) {
   const [day, time] = text.split(' ')
@@ -132,6 +146,7 @@ export default function DataServicePage() {
   const [creating, setCreating] = useState(false)
   const [renaming, setRenaming] = useState<ApiKeyRow | null>(null)
   const [limiting, setLimiting] = useState<ApiKeyRow | null>(null)
+  const [embedding, setEmbedding] = useState<ApiKeyRow | null>(null)
 
   if (keys.error) return <Unavailable error={keys.error} retry={() => keys.refetch()} />
 
@@ -147,7 +162,7 @@ export default function DataServicePage() {
     {
       title: '名称 / AppKey',
       key: 'name',
-      width: 230,
+      width: 200,
       render: (_, k) => (
         <>
           <div>{k.Name}</div>
@@ -170,12 +185,13 @@ export default function DataServicePage() {
     {
       title: 'IP 范围',
       dataIndex: 'IpRanges',
-      render: (ranges: string[]) =>
-        ranges.length ? (
-          <span style={{ ...mono, whiteSpace: 'pre-line', wordBreak: 'break-all' }}>{ranges.join('\n')}</span>
-        ) : (
-          <Typography.Text type="secondary">不限</Typography.Text>
-        ),
+      width: 110,
+      render: (ranges: string[]) => <EntryList entries={ranges} none="不限" />,
+    },
+    {
+      title: '嵌入来源',
+      dataIndex: 'EmbedOrigins',
+      render: (origins: string[]) => <EntryList entries={origins} none="未开启" />,
     },
     {
       title: '状态',
@@ -194,7 +210,7 @@ export default function DataServicePage() {
     {
       title: '操作',
       key: 'actions',
-      width: 170,
+      width: 160,
       render: (_, k) =>
         k.State === 'active' ? (
           <Space size={0} wrap>
@@ -203,6 +219,9 @@ export default function DataServicePage() {
             </Button>
             <Button type="link" size="small" onClick={() => setLimiting(k)}>
               设置 IP 范围
+            </Button>
+            <Button type="link" size="small" onClick={() => setEmbedding(k)}>
+              设置嵌入来源
             </Button>
             <Popconfirm
               title={`重置密钥 ${k.Name}？`}
@@ -260,7 +279,7 @@ export default function DataServicePage() {
           loading={keys.isPending}
           pagination={false}
           size="middle"
-          scroll={{ x: 860 }}
+          scroll={{ x: 920 }}
           locale={{ emptyText: '还没有密钥，点击“新建密钥”开始接入' }}
           data-testid="api-keys"
         />
@@ -274,6 +293,7 @@ export default function DataServicePage() {
       />
       <RenameKeyDialog apiKey={renaming} onClose={() => setRenaming(null)} />
       <IpRangesDialog apiKey={limiting} onClose={() => setLimiting(null)} />
+      <EmbedOriginsDialog apiKey={embedding} onClose={() => setEmbedding(null)} />
       <SecretDialog revealed={secrets.revealed} onClose={secrets.close} />
     </Space>
   )

@@ -1,5 +1,6 @@
 // /ApiPage: advertises the data service as it is: the open API's calls (VIN + generic-name batches and jobs,
-// VIN decoding, part numbers, the generic-name list), per-item metering, test keys, and links to the API docs
+// VIN decoding, part numbers, the generic-name list), the embedded catalogue, per-item metering, test keys,
+// and links to the API docs
 // (served by the server) and to the owner's key page. Static on purpose: visitors are often not logged in,
 // and the page must work without any call; its figures come from the shared DataServiceLimits.
 import {
@@ -155,6 +156,21 @@ const billing = [
   },
 ]
 
+const embed = [
+  {
+    title: '一次性链接',
+    text: `您的服务器用正式密钥签名调用 POST /open/v1/embed/sessions，为一个车架号生成嵌入链接；链接须在 ${L.embedLinkTtlMs / 60_000} 分钟内打开，且只能打开一次。测试密钥不能生成嵌入链接。`,
+  },
+  {
+    title: '在您的页面中打开',
+    text: `链接在您系统页面的 iframe 中打开，只有密钥“嵌入来源”中填写的网站可以嵌入；打开后 ${L.embedSessionTtlMs / 3_600_000} 小时内可查看该车的配件目录、图示和配件清单。`,
+  },
+  {
+    title: '按条计费',
+    text: '嵌入目录中的每次查询（车架号、配件目录、图示、配件搜索）各扣 1 条，缩略图不计费；条数用完时嵌入目录会提示。',
+  },
+]
+
 const scenes = ['保险定损', '配件电商', '连锁维修门店', '配件经销商', 'ERP / DMS 软件厂商']
 
 const flow = [
@@ -258,6 +274,27 @@ export default function ApiPage() {
               <Tag key={scene} color="orange">
                 {scene}
               </Tag>
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <section className={styles.section}>
+        <div className={styles.container}>
+          <h2 className={styles.sectionTitle}>嵌入目录</h2>
+          <p className={styles.sectionLead}>
+            不必自己开发配件目录界面：把一个车架号的配件目录直接嵌入您的系统页面，生成方法见
+            <a href={docsUrl} target="_blank" rel="noopener noreferrer">
+              接口文档
+            </a>
+            。
+          </p>
+          <div className={styles.embed}>
+            {embed.map((e) => (
+              <div key={e.title} className={styles.flowStep}>
+                <h3 className={styles.flowTitle}>{e.title}</h3>
+                <p className={styles.flowText}>{e.text}</p>
+              </div>
             ))}
           </div>
         </div>
