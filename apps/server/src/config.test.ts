@@ -198,12 +198,15 @@ describe('payment settings', () => {
     const config = dev({ PORT: '8090' })
     expect(config.payments).toEqual({ platform: 'real' })
     expect(config.publicUrl).toBe('http://127.0.0.1:8090')
+    // Embedded catalogues' links then name the host the open API was called at.
+    expect(config.publicUrlSet).toBe(false)
     expect(production({}).payments).toEqual({ platform: 'real' })
   })
 
   it('reads each channel’s keys (PEM or bare base64) and gateway, and names what half a channel lacks', () => {
     const config = dev({ ...ALIPAY, ...WECHAT, PUBLIC_URL: 'https://epc.example.com/' })
     expect(config.publicUrl).toBe('https://epc.example.com')
+    expect(config.publicUrlSet).toBe(true)
     if (config.payments.platform !== 'real') throw new Error('real expected')
     expect(config.payments.alipay).toMatchObject({
       appId: '2021000000000001',

@@ -105,6 +105,8 @@ export interface Config {
   payments: PaymentsConfig
   /** The site's own origin as the payment platforms reach it (notify_url, return_url), no trailing slash. */
   publicUrl: string
+  /** PUBLIC_URL was given; otherwise embedded catalogues' links name the host the open API was called at. */
+  publicUrlSet: boolean
   sites: SiteTable
   quota: QuotaConfig
   webDist: string
@@ -339,7 +341,7 @@ export function readPaymentsConfig(
   env: NodeJS.ProcessEnv,
   production: boolean,
   port: number,
-): { payments: PaymentsConfig; publicUrl: string } {
+): { payments: PaymentsConfig; publicUrl: string; publicUrlSet: boolean } {
   const platform = env.PAYMENT_PLATFORM?.trim() || 'real'
   if (platform !== 'real' && platform !== 'fake') {
     throw new Error(`PAYMENT_PLATFORM 只能是 real 或仅供开发的 fake，现为 ${platform}`)
@@ -398,7 +400,7 @@ export function readPaymentsConfig(
   if (production && payments.platform === 'real' && payments.wechat && !publicUrl.startsWith('https://')) {
     throw new Error('微信支付只向 https 地址发送支付通知：生产模式的 PUBLIC_URL 须以 https:// 开头')
   }
-  return { payments, publicUrl }
+  return { payments, publicUrl, publicUrlSet: raw !== '' }
 }
 
 // Outside production the AppSecrets are sealed under a published key, so a development database's secrets
@@ -434,7 +436,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === 'production'
   const sms = readSmsConfig(env, production)
   const port = intFrom(env, 'PORT', 8080)
-  const { payments, publicUrl } = readPaymentsConfig(env, production, port)
+  const { payments, publicUrl, publicUrlSet } = readPaymentsConfig(env, production, port)
   return {
     transferAccount: readTransferAccount(env, production),
     port,
@@ -447,6 +449,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sms,
     payments,
     publicUrl,
+    publicUrlSet,
     sites: readSites(env.SITES_FILE, production),
     quota: {
       dailyLimit: intFrom(env, 'QUOTA_DAILY_LIMIT', 1000),

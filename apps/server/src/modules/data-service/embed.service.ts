@@ -30,8 +30,15 @@ export class EmbedService {
     return this.ctx.db.kysely
   }
 
-  /** A link for one VIN: refused to test keys, keys without embed origins, unknown VINs and used-up items. */
-  async create(caller: OpenCaller, rawVin: string): Promise<z.output<typeof openEmbedAnswer>> {
+  /**
+   * A link for one VIN: refused to test keys, keys without embed origins, unknown VINs and used-up items. It
+   * is on PUBLIC_URL, or else on the origin the open API was called at (`calledAt`).
+   */
+  async create(
+    caller: OpenCaller,
+    rawVin: string,
+    calledAt: string,
+  ): Promise<z.output<typeof openEmbedAnswer>> {
     if (caller.isTest) throw new OpenApiError('EMBED_TEST_KEY')
     if (!(await repo.keyEmbedOrigins(this.db, caller.keyId)).length)
       throw new OpenApiError('EMBED_NO_ORIGINS')
@@ -55,7 +62,7 @@ export class EmbedService {
       created_at: now,
     })
     return {
-      url: `${this.ctx.config.publicUrl}/embed/${link}`,
+      url: `${this.ctx.config.publicUrlSet ? this.ctx.config.publicUrl : calledAt}/embed/${link}`,
       vin: decoding.vin,
       models,
       link_expires_at: new Date(linkExpiresAt).toISOString(),

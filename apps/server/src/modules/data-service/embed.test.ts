@@ -45,7 +45,7 @@ describe.each(dbKinds)('embedded catalogue (%s)', (kind) => {
     writeFileSync(join(web, 'index.html'), PAGE)
     t = await startTestApp(kind, {
       serveWeb: true,
-      config: { webDist: web, publicUrl: 'https://epc.example.com' },
+      config: { webDist: web, publicUrl: 'https://epc.example.com', publicUrlSet: true },
     })
     demoVins = (await loadTinyCatalogue(t.ctx.db)).demoVins
     owner = await signedInCompany(t)
@@ -160,6 +160,25 @@ describe.each(dbKinds)('embedded catalogue (%s)', (kind) => {
       expect(Date.parse(made.body.link_expires_at) - t.clock.now()).toBe(10 * 60_000)
       expect(made.body.session_seconds).toBe(7200)
       expect(await itemsLeft(owner.companyId)).toBe(before)
+
+      // Without PUBLIC_URL the link is on the host the customer's system called, as a proxy reports it.
+      t.ctx.config.publicUrlSet = false
+      try {
+        t.clock.advance(1_000)
+        const called = await openRequest<{ url: string }>(
+          t,
+          key,
+          'POST',
+          '/open/v1/embed/sessions',
+          {
+            vin: demo.vin,
+          },
+          { headers: { host: 'parts.example.cn:8443' } },
+        )
+        expect(called.body.url).toMatch(/^http:\/\/parts\.example\.cn:8443\/embed\/[A-Za-z0-9_-]{43}$/)
+      } finally {
+        t.ctx.config.publicUrlSet = true
+      }
     })
 
     it('refuses a test key, a key without origins, a bad or unknown VIN and a company without items', async () => {

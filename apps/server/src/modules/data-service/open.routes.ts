@@ -58,7 +58,10 @@ export function openRoutes(demo: DemoCatalogue, jobs?: (runner: JobRunner) => vo
       method: 'POST',
       path: '/embed/sessions',
       schema: openEmbedSchema,
-      handle: async ({ caller, body }) => ({ status: 201, body: await embeds.create(caller, body.vin) }),
+      handle: async ({ caller, body, request }) => ({
+        status: 201,
+        body: await embeds.create(caller, body.vin, `${request.protocol}://${request.host}`),
+      }),
     })
     registerOpenCall(scope, {
       method: 'POST',
