@@ -2,6 +2,9 @@
 // table, and the texts of the owner's 数据服务 page. The zod schemas built from these are in
 // data-service-schemas.ts.
 
+/** The data-service trial's plan: 100 items, free, once per company. */
+export const DATA_ITEMS_TRIAL_PLAN = 'data_items_trial'
+
 export const DataServiceLimits = {
   /** Keys a company may hold at once (revoked ones not counted). */
   keysPerCompany: 20,
@@ -187,6 +190,8 @@ export interface ApiUsageAnswer {
   rows: ApiUsageRow[]
   /** Items left in the company's data-service packs (trial included). */
   ItemsLeft: number
+  /** The company has claimed the data-service trial, which is offered once. */
+  TrialClaimed: boolean
 }
 
 export const DataServiceMessages = {

@@ -530,6 +530,11 @@ describe.each(dbKinds)('data service (%s)', (kind) => {
       expect(total('Requests')).toBeGreaterThanOrEqual(8)
       expect(total('ItemsFree')).toBeGreaterThan(0)
       expect(usage.data?.ItemsLeft).toBe(46)
+      // The trial is offered once: the page stops offering it once claimed.
+      expect(usage.data?.TrialClaimed).toBe(true)
+      const fresh = await signedInCompany(t)
+      const unclaimed = await call<ApiUsageAnswer>('/api/dataservice/usage', {}, fresh.token)
+      expect(unclaimed.data).toMatchObject({ ItemsLeft: 0, TrialClaimed: false })
     })
 
     it('answers a test key from the demo catalogue and never charges it', async () => {

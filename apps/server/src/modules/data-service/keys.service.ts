@@ -6,6 +6,7 @@ import {
   type ApiKeyRow,
   type ApiUsageAnswer,
   type CreatedKey,
+  DATA_ITEMS_TRIAL_PLAN,
   DataServiceLimits,
   DataServiceMessages,
 } from '@epc/shared'
@@ -13,7 +14,7 @@ import { type Caller, fail } from '../../call'
 import { beijingTime } from '../../clock'
 import type { AppContext } from '../../context'
 import { sealSecret } from '../../lib/secrets'
-import { entitlementOf } from '../billing/billing.repository'
+import { entitlementOf, findActivePlan, hasOrderOfPlan } from '../billing/billing.repository'
 import * as repo from './data-service.repository'
 
 const DAY_MS = 86_400_000
@@ -138,9 +139,10 @@ export class ApiKeysService {
     this.ownerOnly(caller)
     const now = this.ctx.clock.now()
     const days = input.Days ?? DataServiceLimits.usageDays
-    const [rows, entitlement] = await Promise.all([
+    const [rows, entitlement, trial] = await Promise.all([
       repo.companyUsage(this.db, caller.companyId, usageDay(now - (days - 1) * DAY_MS)),
       entitlementOf(this.db, caller.companyId, now),
+      findActivePlan(this.db, DATA_ITEMS_TRIAL_PLAN),
     ])
     return {
       rows: rows.map((r) => ({
@@ -153,6 +155,8 @@ export class ApiKeysService {
         ItemsFree: Number(r.items_free),
       })),
       ItemsLeft: entitlement.itemsLeft,
+      // The same rule that refuses a second claim (BillingService.createOrder).
+      TrialClaimed: trial ? Boolean(await hasOrderOfPlan(this.db, caller.companyId, trial.id)) : true,
     }
   }
 }

@@ -1,12 +1,12 @@
 // How the data service reads on screen: a key's type and state, the one-entry-a-line text of the forms (IP
 // ranges, embed origins), the order of the key list, the usage totals, and the links to the data-items plans.
-import type { ApiKeyRow, ApiUsageRow } from '@epc/shared'
+import { type ApiKeyRow, type ApiUsageRow, DATA_ITEMS_TRIAL_PLAN } from '@epc/shared'
 import { paths } from '../../config/paths'
 
 /** The billing plans that add data items (apps/server/src/db/migrations/0007_billing.ts). */
 export const DATA_ITEM_PLANS = {
   /** 数据服务试用 100 条: free, once per company. */
-  trial: 'data_items_trial',
+  trial: DATA_ITEMS_TRIAL_PLAN,
   pack: 'data_items_10000',
 } as const
 

@@ -85,7 +85,9 @@ function ItemsCard() {
           title="剩余条数为 0：正式密钥查到的条目将不再返回数据（quota_exhausted），测试密钥不受影响。"
           description={
             <Space size={16} wrap>
-              <Link to={buyItemsLink(DATA_ITEM_PLANS.trial)}>领取试用 100 条</Link>
+              {usage.data?.TrialClaimed === false && (
+                <Link to={buyItemsLink(DATA_ITEM_PLANS.trial)}>领取试用 100 条</Link>
+              )}
               <Link to={buyItemsLink(DATA_ITEM_PLANS.pack)}>购买条数包</Link>
             </Space>
           }
