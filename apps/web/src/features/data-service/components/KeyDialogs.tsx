@@ -3,7 +3,7 @@
 // what is sent is the schema's output (trimmed name, IP ranges and origins without blanks or repeats). The
 // forms clear their values when their dialog closes (clearOnDestroy), so the next key's dialog starts from
 // that key's values.
-import { type ApiKeyRow, DataServiceLimits } from '@epc/shared'
+import { type ApiKeyRow, DataServiceLimits, OpenApiErrors } from '@epc/shared'
 import {
   createApiKeySchema,
   renameApiKeySchema,
@@ -213,7 +213,8 @@ export function EmbedOriginsDialog({ apiKey, onClose }: { apiKey: ApiKeyRow | nu
           type="warning"
           showIcon
           style={{ marginBottom: 16 }}
-          title="测试密钥不能打开嵌入目录，请使用正式密钥。"
+          // The open API's own refusal, so the page and the error a customer's system gets say the same.
+          title={`${OpenApiErrors.EMBED_TEST_KEY.zh}。`}
         />
       )}
       <Form
