@@ -154,17 +154,15 @@ describe.each(dbKinds)('cached catalogue answers on %s', (kind) => {
   it('answers a repeated look-up from the cache, even after the catalogue was edited behind its back', async () => {
     const payload = { ModelId: 'FV-BORA-2021-1', imageid: 'V602' }
     const first = await ask(warm, '/api/epc/illustration', payload)
-    const [part] = (first.data as { parts: { part_number: string }[] }).parts
+    const { sub_number } = first.data as { sub_number: string }
     await database.db.kysely
-      .updateTable('cat_parts')
-      .set({ part_name_cn: '改过的名称' })
-      .where('norm_number', '=', part?.part_number ?? '')
+      .updateTable('cat_sub_groups')
+      .set({ name_cn: '改过的名称' })
+      .where('sub_number', '=', sub_number)
       .execute()
     expect(await ask(warm, '/api/epc/illustration', payload)).toEqual(first)
-    const fresh = (await ask(cold, '/api/epc/illustration', payload)).data as {
-      parts: { part_name_cn: string }[]
-    }
-    expect(fresh.parts[0]?.part_name_cn).toBe('改过的名称')
+    const fresh = (await ask(cold, '/api/epc/illustration', payload)).data as { sub_name: string }
+    expect(fresh.sub_name).toBe('改过的名称')
   })
 
   it('answers a repeated VIN from the cache and records it in the history each time, with its model', async () => {

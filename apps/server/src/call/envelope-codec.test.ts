@@ -78,19 +78,34 @@ describe('server envelope codec against the fixed vectors', () => {
     expect(decryptContent(v.keys, sealed(Buffer.concat([json, Buffer.from([3, 3, 17])])))).toBeUndefined()
   })
 
-  it('splices a kept deflated piece into an answer that inflates, checksum and all, to the whole JSON', () => {
+  it('splices kept deflated pieces into an answer that inflates, checksum and all, to the whole JSON', () => {
     const drawing = `"svg":${JSON.stringify(`<svg>${'<path d="M1 2L3 4"/>前制动器'.repeat(3000)}</svg>`)},"width":800`
     const piece = deflatedPiece(drawing)
-    for (const [head, tail] of [
-      ['{"model":{"car_name":"速腾 2019款"},', ',"parts":[{"callout":1,"part_name_cn":"前制动盘"}]}'],
-      ['{', '}'],
-      [`{"pad":"${'x'.repeat(70_000)}",`, `,"tail":"${'尾'.repeat(9000)}"}`],
+    const partsJson = JSON.stringify(Array.from({ length: 60 }, (_, i) => ({ callout: i, name: '前制动盘' })))
+    const parts = deflatedPiece(Buffer.from(partsJson))
+    for (const runs of [
+      [
+        '{"model":{"car_name":"速腾 2019款"},',
+        { piece },
+        ',"parts":[{"callout":1,"part_name_cn":"前制动盘"}]}',
+      ],
+      ['{', { piece }, '}'],
+      ['{', { piece }, ',"parts":', { piece: parts }, '}'],
+      [`{"pad":"${'x'.repeat(70_000)}",`, { piece }, Buffer.from(`,"tail":"${'尾'.repeat(9000)}"}`)],
     ] as const) {
-      const expected = JSON.parse(`${head}${drawing}${tail}`)
-      const data = spliceDeflated(head, piece, tail)
-      expect(decodeData(data)).toEqual(expected)
+      const whole = runs
+        .map((run) =>
+          typeof run === 'string' || Buffer.isBuffer(run)
+            ? run.toString()
+            : run.piece === piece
+              ? drawing
+              : partsJson,
+        )
+        .join('')
+      const data = spliceDeflated(runs)
+      expect(decodeData(data)).toEqual(JSON.parse(whole))
       // zlib's inflate checks the stream's Adler-32 as well as its blocks.
-      expect(inflateSync(Buffer.from(data, 'base64')).toString('utf8')).toBe(`${head}${drawing}${tail}`)
+      expect(inflateSync(Buffer.from(data, 'base64')).toString('utf8')).toBe(whole)
     }
   })
 

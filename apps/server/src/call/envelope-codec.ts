@@ -104,12 +104,15 @@ export function successBody(data: string): Buffer {
 }
 
 /**
- * A piece of answers' JSON kept deflated, such as a drawing many models share, so that an answer holding it
- * is spliced (spliceDeflated) instead of serialised and deflated whole again. Plain bytes, so the catalogue
- * can store it: the piece's Adler-32 and length (4 bytes each), then raw deflate blocks ending on a byte
- * boundary, none marked last.
+ * A piece of answers' JSON kept deflated, such as a drawing many models share or a parts list, so that an
+ * answer holding it is spliced (spliceDeflated) instead of serialised and deflated whole again. Plain bytes,
+ * so the catalogue can store it: the piece's Adler-32 and length (4 bytes each), then raw deflate blocks
+ * ending on a byte boundary, none marked last.
  */
 export type DeflatedPiece = Buffer
+
+/** A run of an answer spliced by spliceDeflated: JSON text, or a kept piece as it is. */
+export type SplicedRun = string | Buffer | { piece: DeflatedPiece }
 
 const ADLER_BASE = 65521
 
@@ -141,8 +144,8 @@ function adlerCombine(first: number, second: number, secondLength: number): numb
   return b * 65536 + a
 }
 
-export function deflatedPiece(json: string): DeflatedPiece {
-  const bytes = Buffer.from(json, 'utf8')
+export function deflatedPiece(json: string | Buffer): DeflatedPiece {
+  const bytes = typeof json === 'string' ? Buffer.from(json, 'utf8') : json
   const sums = Buffer.alloc(8)
   sums.writeUInt32BE(adler32(bytes), 0)
   sums.writeUInt32BE(bytes.length, 4)
@@ -155,6 +158,8 @@ const ZLIB_HEADER = Buffer.from([0x78, 0x5e])
 // The same for a stream of stored blocks only ("fastest" level).
 const ZLIB_STORED_HEADER = Buffer.from([0x78, 0x01])
 const STORED_MAX = 65_535
+// An empty stored block marked last: ends a stream whose runs are all byte-aligned and none marked last.
+const LAST_EMPTY_BLOCK = Buffer.from([0x01, 0x00, 0x00, 0xff, 0xff])
 
 /**
  * Bytes as stored (uncompressed) deflate blocks: no zlib call, byte-aligned at both ends. The last block is
@@ -183,30 +188,27 @@ function storedStream(bytes: Buffer): Buffer {
 }
 
 /**
- * `data` for the JSON `head + piece + tail`: one zlib stream of three runs of deflate blocks. The head (a
- * few hundred bytes of names) goes stored, which spares a zlib stream for little; the tail is deflated as a
- * zlib stream of its own, whose trailer is its Adler-32, so no byte of it is summed in JavaScript.
+ * `data` for the JSON the runs make one after the other: one zlib stream, no zlib call. Kept pieces go as
+ * kept; text runs (the few hundred bytes of names and punctuation around them) go as stored blocks, so a
+ * large answer belongs in pieces. The checksum is combined from the runs' own.
  */
-export function spliceDeflated(head: string, piece: DeflatedPiece, tail: string | Buffer): string {
-  const headBytes = Buffer.from(head, 'utf8')
-  const tailBytes = typeof tail === 'string' ? Buffer.from(tail, 'utf8') : tail
-  const tailStream = deflateSync(tailBytes, { level: DEFLATE_LEVEL })
-  const tailAdler = tailStream.readUInt32BE(tailStream.length - 4)
-  const adler = adlerCombine(
-    adlerCombine(adler32(headBytes), piece.readUInt32BE(0), piece.readUInt32BE(4)),
-    tailAdler,
-    tailBytes.length,
-  )
+export function spliceDeflated(runs: readonly SplicedRun[]): string {
+  const stream: Buffer[] = [ZLIB_HEADER]
+  let adler = 1
+  for (const run of runs) {
+    if (typeof run === 'object' && 'piece' in run) {
+      adler = adlerCombine(adler, run.piece.readUInt32BE(0), run.piece.readUInt32BE(4))
+      stream.push(run.piece.subarray(8))
+    } else {
+      const bytes = typeof run === 'string' ? Buffer.from(run, 'utf8') : run
+      if (!bytes.length) continue
+      adler = adlerCombine(adler, adler32(bytes), bytes.length)
+      stream.push(...storedBlocks(bytes))
+    }
+  }
   const trailer = Buffer.alloc(4)
   trailer.writeUInt32BE(adler)
-  const stream = [
-    ZLIB_HEADER,
-    ...storedBlocks(headBytes),
-    piece.subarray(8),
-    // The tail's own blocks, between its 2-byte zlib header and its checksum; the last is marked last.
-    tailStream.subarray(2, -4),
-    trailer,
-  ]
+  stream.push(LAST_EMPTY_BLOCK, trailer)
   return Buffer.concat(stream).toString('base64')
 }
 

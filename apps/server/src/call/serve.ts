@@ -21,6 +21,7 @@ import {
   type DeflatedPiece,
   decryptContent,
   encodeData,
+  type SplicedRun,
   signMatches,
   spliceDeflated,
   successBody,
@@ -106,8 +107,9 @@ export class JsonText {
 }
 
 /**
- * An answer in three runs whose middle one is kept deflated, such as an illustration's drawing (the
- * catalogue stores it so: catalogue-data/import/drawing-piece.ts): only the runs around it are encoded.
+ * An answer whose runs are kept deflated, such as an illustration's drawing and its parts list (the catalogue
+ * stores both so: catalogue-data/import/drawing-piece.ts, part-lists.ts): only the names around them are
+ * encoded.
  */
 class SplicedAnswer {
   constructor(
@@ -117,7 +119,15 @@ class SplicedAnswer {
   ) {}
 }
 
-/** The answer `{...head, ...piece, ...tail}`; a JsonText value in the tail goes in as written. */
+/** A value of a spliced answer's tail kept deflated: a piece that is one JSON value (a parts list). */
+export class DeflatedValue {
+  constructor(readonly piece: DeflatedPiece) {}
+}
+
+/**
+ * The answer `{...head, ...piece, ...tail}`; a JsonText value in the tail goes in as written, a DeflatedValue
+ * as kept. Other values go uncompressed: the tail is for names and small values around kept pieces.
+ */
 export function splicedAnswer(head: object, piece: DeflatedPiece, tail: Record<string, unknown>) {
   return new SplicedAnswer(head, piece, tail)
 }
@@ -294,14 +304,15 @@ function afterOf<S extends z.ZodMiniType, A extends Access, V, N>(
   return after && (() => after(input, note))
 }
 
-/** The envelope's `data` of a spliced answer: the runs around the kept piece encoded, the piece as kept. */
+/** The envelope's `data` of a spliced answer: the runs around the kept pieces encoded, the pieces as kept. */
 function encodeSpliced(answer: SplicedAnswer): string {
   const head = JSON.stringify(answer.head)
-  const tail: (string | Buffer)[] = []
+  const runs: SplicedRun[] = [head === '{}' ? '{' : `${head.slice(0, -1)},`, { piece: answer.piece }]
   for (const [key, value] of Object.entries(answer.tail)) {
-    tail.push(`,${JSON.stringify(key)}:`, value instanceof JsonText ? value.json : JSON.stringify(value))
+    runs.push(`,${JSON.stringify(key)}:`)
+    if (value instanceof DeflatedValue) runs.push({ piece: value.piece })
+    else runs.push(value instanceof JsonText ? value.json : JSON.stringify(value))
   }
-  tail.push('}')
-  const bytes = tail.map((run) => (typeof run === 'string' ? Buffer.from(run, 'utf8') : run))
-  return spliceDeflated(head === '{}' ? '{' : `${head.slice(0, -1)},`, answer.piece, Buffer.concat(bytes))
+  runs.push('}')
+  return spliceDeflated(runs)
 }

@@ -2,6 +2,7 @@
 import { constants, inflateRawSync } from 'node:zlib'
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
+import { loadTinyCatalogue } from '../../test/catalogue-fixture'
 import { dbKinds, freshDatabase } from '../../test/helper'
 import { openDatabase } from './database'
 import { migrateToLatest } from './migrate'
@@ -102,6 +103,32 @@ describe('migration 0013', () => {
           { callout: 2, x: 30, y: 40 },
         ],
       })
+      await drop()
+    },
+  )
+})
+
+describe('migration 0016', () => {
+  it.each(dbKinds)(
+    "gives every model's illustration of an existing %s catalogue the parts list the importer gives it",
+    async (kind) => {
+      const { db, drop } = await freshDatabase(kind)
+      await loadTinyCatalogue(db)
+      const lists = async () =>
+        (
+          await sql<{ model_id: number; illustration_id: number; type4s: number; piece: Buffer }>`
+          select mi.model_id, mi.illustration_id, pl.type4s, pl.piece from cat_model_illustrations mi
+          join cat_part_lists pl on pl.list = mi.part_list
+          order by mi.model_id, mi.illustration_id, pl.type4s`.execute(db.kysely)
+        ).rows.map((r) => [r.model_id, r.illustration_id, r.type4s, Buffer.from(r.piece).toString('hex')])
+      const imported = await lists()
+      expect(imported.length).toBeGreaterThan(100)
+      // The catalogue as it was before the migration, then migrated.
+      await sql`drop table cat_part_lists`.execute(db.kysely)
+      await sql`alter table cat_model_illustrations drop column part_list`.execute(db.kysely)
+      await sql`delete from kysely_migration where name = '0016_part_lists'`.execute(db.kysely)
+      await migrateToLatest(db)
+      expect(await lists()).toEqual(imported)
       await drop()
     },
   )

@@ -16,6 +16,7 @@ import * as m0012 from './migrations/0012_name_index'
 import * as m0013 from './migrations/0013_drawing_pieces'
 import * as m0014 from './migrations/0014_data_service'
 import * as m0015 from './migrations/0015_embed'
+import * as m0016 from './migrations/0016_part_lists'
 
 const migrations = {
   '0001_accounts': m0001,
@@ -33,6 +34,7 @@ const migrations = {
   '0013_drawing_pieces': m0013,
   '0014_data_service': m0014,
   '0015_embed': m0015,
+  '0016_part_lists': m0016,
 }
 
 export type MigrationName = keyof typeof migrations

@@ -275,6 +275,15 @@ export interface CatIllustrationsTable {
 export interface CatModelIllustrationsTable {
   model_id: number
   illustration_id: number
+  /** The pair's parts list (cat_part_lists), null when it has no fitments; derived by the importer. */
+  part_list: number | null
+}
+
+/** A parts list as the illustration answer gives it, deflated, per price list (import/part-lists.ts). */
+export interface CatPartListsTable {
+  list: number
+  type4s: number
+  piece: Buffer
 }
 
 export interface CatGenericNamesTable {
@@ -599,6 +608,7 @@ export interface Database {
   cat_parts: CatPartsTable
   cat_fitments: CatFitmentsTable
   cat_name_callouts: CatNameCalloutsTable
+  cat_part_lists: CatPartListsTable
   cat_part_names: CatPartNamesTable
   cat_supersessions: CatSupersessionsTable
   cat_substitutes: CatSubstitutesTable

@@ -6,8 +6,10 @@ import { join } from 'node:path'
 import { sql } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { dbKinds, freshDatabase, ManualClock } from '../../../test/helper'
+import { decodeData, spliceDeflated } from '../../call/envelope-codec'
 import type { AppContext } from '../../context'
 import type { Db } from '../../db/database'
+import { modelIllustration } from '../../modules/catalogue/catalogue.repository'
 import { storedCatalogueVersion } from '../../modules/catalogue/catalogue-version'
 import { NamesService } from '../../modules/catalogue/names.service'
 import { csvFolder } from './csv-source'
@@ -265,6 +267,69 @@ describe.each(dbKinds)('catalogue import on %s', (kind) => {
       sales_banned: 0,
     })
     expect(after.find((m) => m.disp_number === '5Q0 615 301 F')).toMatchObject({ stock_total: 4 })
+  })
+
+  it("keeps each model's parts on an illustration as the illustration answers them, after imports of stock, prices or fitments alone", async () => {
+    const models = [2019, 2020, 2021].map(
+      (year) => `FV-SAG-${year},FV-SAGITAR,faw-vw,速腾 ${year}款,${year},EA211 1.4T,7速双离合`,
+    )
+    await runImport(
+      db,
+      csvFolder(
+        await folder({
+          ...GOOD,
+          models: `model_code,series_number,manufacturer,car_name,year,engine,transmission\n${models.join('\n')}\n`,
+          model_illustrations:
+            'model_code,image_code\nFV-SAG-2019,V601A\nFV-SAG-2020,V601A\nFV-SAG-2021,V601A\n',
+          // 2021 has the parts of 2019; 2020 only the pads, and as two.
+          fitments: `${GOOD.fitments}FV-SAG-2021,V601A,1,5Q0 698 151 E,1,\nFV-SAG-2021,V601A,2,5Q0615301F,2,左右通用\nFV-SAG-2020,V601A,1,5Q0 698 151 E,2,\n`,
+        }),
+      ),
+    )
+    const parts = async (model: string, type4s = 1) => {
+      const [row] = await modelIllustration(db.kysely, model, 'V601A', type4s)
+      const piece = row?.parts_piece
+      return (piece ? decodeData(spliceDeflated([{ piece }])) : []) as {
+        part_number: string
+        quantity: number
+        price: number | null
+        stock_total: number
+      }[]
+    }
+    const brief = async (model: string, type4s?: number) =>
+      (await parts(model, type4s)).map((p) => [p.part_number, p.quantity, p.price, p.stock_total])
+    expect(await brief('FV-SAG-2019')).toEqual([
+      ['5Q0698151E', 1, 486, 12],
+      ['5Q0615301F', 2, 725.5, 0],
+    ])
+    expect(await brief('FV-SAG-2021')).toEqual(await brief('FV-SAG-2019'))
+    expect(await brief('FV-SAG-2020')).toEqual([['5Q0698151E', 2, 486, 12]])
+
+    const stock =
+      'part_number,warehouse,purchase_price,sale_price,quantity,sales_banned\n5Q0 698 151 E,BJ,320.00,450.00,7,0\n'
+    expect((await runImport(db, csvFolder(await folder({ stock })))).ok).toBe(true)
+    expect((await brief('FV-SAG-2021')).map((p) => p[3])).toEqual([7, 0])
+    expect((await brief('FV-SAG-2020')).map((p) => p[3])).toEqual([7])
+
+    // A dealer's price list (type4s 2) for one part: the other keeps the standard price; a list without
+    // prices of its own answers the standard one.
+    const prices = 'part_number,type4s,price\n5Q0 698 151 E,2,399.90\n'
+    expect((await runImport(db, csvFolder(await folder({ prices })))).ok).toBe(true)
+    expect((await brief('FV-SAG-2019', 2)).map((p) => p[2])).toEqual([399.9, 725.5])
+    expect((await brief('FV-SAG-2019', 3)).map((p) => p[2])).toEqual([486, 725.5])
+    expect((await brief('FV-SAG-2020', 2)).map((p) => p[2])).toEqual([399.9])
+
+    const fitments =
+      'model_code,image_code,callout,part_number,quantity,note\nFV-SAG-2020,V601A,2,5Q0615301F,1,\n'
+    expect((await runImport(db, csvFolder(await folder({ fitments })))).ok).toBe(true)
+    expect(await brief('FV-SAG-2020')).toEqual([
+      ['5Q0698151E', 2, 486, 7],
+      ['5Q0615301F', 1, 725.5, 0],
+    ])
+    expect(await brief('FV-SAG-2019')).toEqual([
+      ['5Q0698151E', 1, 486, 7],
+      ['5Q0615301F', 2, 725.5, 0],
+    ])
   })
 
   it("keeps the name search's index: where a model has parts of each name, and the part names, also for a part without a generic name", async () => {

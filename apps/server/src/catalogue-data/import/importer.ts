@@ -10,6 +10,7 @@ import { bumpCatalogueVersion } from '../../modules/catalogue/catalogue-version'
 import { type Position, positionOfName } from '../../modules/catalogue/position'
 import { type Row, RowError } from './fields'
 import { NAME_INDEX_SOURCES, REFRESH_NAME_INDEX } from './name-index'
+import { PART_LIST_SOURCES, refreshPartLists } from './part-lists'
 import { MARKER_SOURCES, REFRESH_PART_MARKERS } from './part-markers'
 import { type ImportContext, type KeyMaps, TABLES } from './tables'
 import { openWriter } from './writer'
@@ -204,6 +205,10 @@ export async function runImport(
     if (MARKER_SOURCES.some((name) => name in imported)) await writer.exec(REFRESH_PART_MARKERS)
     if (NAME_INDEX_SOURCES.some((name) => name in imported))
       for (const statement of REFRESH_NAME_INDEX) await writer.exec(statement)
+    if (PART_LIST_SOURCES.some((name) => name in imported)) {
+      await writer.buildKeys()
+      await refreshPartLists(writer)
+    }
     await writer.commit()
   } catch (error) {
     await writer.rollback()

@@ -309,6 +309,11 @@ export async function openPgWriter(pool: pg.Pool): Promise<ImportWriter> {
       return batch
     },
     exec: async (statement) => void (await client.query(statement)),
+    query: async <R>(statement: string, params?: unknown[]) =>
+      (await client.query(statement, params)).rows as R[],
+    buildKeys: async () => {
+      for (const batch of batches) await batch.buildDeferred()
+    },
     // A failed commit is followed by the importer's rollback, which hands the connection back.
     commit: async () => {
       for (const batch of batches) await batch.buildDeferred()

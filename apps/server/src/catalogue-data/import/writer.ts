@@ -25,6 +25,10 @@ export interface ImportWriter {
   upsert(spec: UpsertSpec, known?: Map<string, number>): BatchUpsert
   /** Runs one statement in the import's transaction. */
   exec(statement: string): Promise<void>
+  /** Runs one statement in the import's transaction and answers its rows (none for a write). */
+  query<R>(statement: string, params?: unknown[]): Promise<R[]>
+  /** Builds the keys left for the end (PostgreSQL), so that what the import derives is read by them. */
+  buildKeys(): Promise<void>
   commit(): Promise<void>
   rollback(): Promise<void>
 }
@@ -116,6 +120,14 @@ export async function openWriter(db: Db): Promise<ImportWriter> {
       dialect: 'sqlite',
       upsert: (spec, known) => new SqliteBatch(sqlite, spec, known),
       exec: async (statement) => void sqlite.exec(statement),
+      query: async <R>(statement: string, params: unknown[] = []) => {
+        const prepared = sqlite.prepare(statement)
+        if (prepared.reader) return prepared.all(params) as R[]
+        prepared.run(params)
+        return []
+      },
+      // Each table's indexes are built when its rows are in (SqliteBatch.flush).
+      buildKeys: async () => {},
       commit: async () => void sqlite.exec('COMMIT'),
       rollback: async () => void sqlite.exec('ROLLBACK'),
     }

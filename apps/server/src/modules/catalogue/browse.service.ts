@@ -1,7 +1,7 @@
 // The car-model browse (brands, series, models: free) and a model's catalogue: group tree, thumbnails and
 // the illustration with its parts.
 import type { BrandInitial, CarInfo, GroupTreeAnswer, IllustrationAnswer, SeriesEntry } from '@epc/shared'
-import { type Caller, type DeflatedPiece, fail, JsonText } from '../../call'
+import { type Caller, type DeflatedPiece, deflatedPiece, fail } from '../../call'
 import type { AppContext } from '../../context'
 import type { Db } from '../../db/database'
 import { toCarInfo } from './catalogue.dto'
@@ -11,14 +11,16 @@ import * as repo from './catalogue.repository'
 export type Drawing = Pick<IllustrationAnswer, 'svg' | 'width' | 'height' | 'callouts'>
 
 /**
- * An illustration's answer in three runs: what comes before the drawing, the drawing's fields as the
- * catalogue keeps them deflated, and the parts as the database wrote their JSON.
+ * An illustration's answer in three runs: what comes before the drawing, the drawing's fields and the
+ * parts list, both as the catalogue keeps them deflated.
  */
 export interface Illustration {
   head: Omit<IllustrationAnswer, keyof Drawing | 'parts'>
   drawing: DeflatedPiece
-  parts: JsonText
+  parts: DeflatedPiece
 }
+
+const NO_PARTS = deflatedPiece('[]')
 
 /** The model of a code, or 10001 (not found). */
 export async function requireModel(db: Db, modelCode: string): Promise<repo.ModelRow> {
@@ -117,7 +119,7 @@ export class BrowseService {
         sub_name: il.sub_name,
       },
       drawing: il.drawing_piece,
-      parts: new JsonText(il.parts ?? '[]'),
+      parts: il.parts_piece ?? NO_PARTS,
     }
   }
 }

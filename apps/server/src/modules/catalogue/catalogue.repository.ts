@@ -1,6 +1,6 @@
 // SQL of the catalogue look-ups. Every function takes the database (or a transaction) and answers rows;
 // the service turns them into the answers of docs/api.md.
-import { type Kysely, type RawBuilder, SqliteAdapter, sql } from 'kysely'
+import { type Kysely, SqliteAdapter, sql } from 'kysely'
 import { type Db, embeddedSqlite } from '../../db/database'
 import { precompiled, runKept } from '../../db/precompiled'
 import type { Database } from '../../db/schema'
@@ -189,28 +189,14 @@ function partListing(db: Q, type4s: number) {
 
 /**
  * A model's illustration with all its answer needs, in one statement (one round trip on PostgreSQL): the
- * model, where the illustration sits, its drawing as stored deflated, and its parts as the JSON array of the
- * answer (docs/api.md) written by the database: handing 13 values of 50-odd rows over one by one, making
- * them objects and serialising them cost more than the look-ups themselves. Each dialect has its JSON
- * functions; prices in yuan (integer fen / 100, exact to the cent in a double, as fenToYuan gives them).
+ * model, where the illustration sits, its drawing and its parts as the catalogue keeps them deflated
+ * (catalogue-data/import/part-lists.ts): the caller's price list, else the standard one (1), whose list
+ * stands for every price list that gives the same answer. No parts list: no fitments.
  */
 export const modelIllustration = precompiled(
   (db: Q, modelCode: string, imageCode: string, type4s: number) => {
-    const l = partListing(db, type4s)
-    const order = sql`order by f.callout, p.disp_number`
-    const listed = sql`p.substitute_count > 0 or coalesce(p.replaced_by, '') <> ''`
-    // On SQLite as a blob: the UTF-8 bytes go into the answer without becoming a string and bytes again.
-    const list: RawBuilder<Buffer | string> = onSqlite(db)
-      ? sql<Buffer>`cast(json_group_array(json_object('callout', f.callout, 'disp_number', p.disp_number,
-        'part_number', p.norm_number, 'part_name_cn', p.part_name_cn, 'quantity', f.quantity, 'note', f.note,
-        'remark', p.remark, 'price', ${l.price} / 100.0, 'stock_total', p.stock_total,
-        'sales_banned', json(iif(p.sales_banned = 1, 'true', 'false')), 'substitutes', p.substitute_count,
-        'replaced_by', p.replaced_by, 'flag', iif(${listed}, 1, 0)) ${order}) as blob)`
-      : sql<string>`coalesce(json_agg(json_build_object('callout', f.callout, 'disp_number', p.disp_number,
-        'part_number', p.norm_number, 'part_name_cn', p.part_name_cn, 'quantity', f.quantity, 'note', f.note,
-        'remark', p.remark, 'price', (${l.price} / 100.0)::float8, 'stock_total', p.stock_total,
-        'sales_banned', p.sales_banned = 1, 'substitutes', p.substitute_count,
-        'replaced_by', p.replaced_by, 'flag', case when ${listed} then 1 else 0 end) ${order}), '[]')::text`
+    const piece = (list: number) => sql<Buffer | null>`(select pl.piece from cat_part_lists as pl
+      where pl.list = mi.part_list and pl.type4s = ${list})`
     return modelsQuery(db)
       .innerJoin('cat_model_illustrations as mi', 'mi.model_id', 'cat_models.id')
       .innerJoin('cat_illustrations as il', 'il.id', 'mi.illustration_id')
@@ -225,15 +211,7 @@ export const modelIllustration = precompiled(
         'mg.main_number',
         'mg.name_cn as main_name',
       ])
-      .select((eb) =>
-        eb
-          .selectFrom('cat_fitments as f')
-          .innerJoin('cat_parts as p', 'p.id', 'f.part_id')
-          .select(list.as('parts'))
-          .whereRef('f.model_id', '=', 'cat_models.id')
-          .whereRef('f.illustration_id', '=', 'il.id')
-          .as('parts'),
-      )
+      .select(sql<Buffer | null>`coalesce(${piece(type4s)}, ${piece(1)})`.as('parts_piece'))
       .where('cat_models.model_code', '=', modelCode)
       .where('il.image_code', '=', imageCode)
   },

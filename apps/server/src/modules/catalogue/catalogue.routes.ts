@@ -18,7 +18,7 @@ import {
   vinQuerySchema,
 } from '@epc/shared/catalogue-schemas'
 import type { FastifyInstance } from 'fastify'
-import { registerCall, splicedAnswer } from '../../call'
+import { DeflatedValue, registerCall, splicedAnswer } from '../../call'
 import { BrowseService } from './browse.service'
 import { namesServiceOf } from './names.service'
 import { PartsService } from './parts.service'
@@ -99,8 +99,8 @@ export async function catalogueRoutes(app: FastifyInstance) {
     schema: illustrationSchema,
     cacheKey: ({ payload, caller }) => [payload.ModelId, payload.imageid, caller.type4s],
     handle: ({ caller, payload }) => browse.illustration(caller, payload.ModelId, payload.imageid),
-    // The drawing is most of the answer and many models share it: deflated once, spliced into each.
-    encode: (il) => splicedAnswer(il.head, il.drawing, { parts: il.parts }),
+    // The drawing and the parts are the answer, kept deflated by the catalogue: spliced in as kept.
+    encode: (il) => splicedAnswer(il.head, il.drawing, { parts: new DeflatedValue(il.parts) }),
   })
   registerCall(app, {
     path: '/api/epc/thumbnails',
