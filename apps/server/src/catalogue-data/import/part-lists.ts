@@ -4,6 +4,7 @@
 // illustration: the 208,000 model-illustration pairs of the bench catalogue hold 39,000 distinct lists,
 // each kept once (cat_part_lists) and named by the pairs (cat_model_illustrations.part_list). Derived data
 // like the part markers: rebuilt whole, in the import's transaction, by every import that can change it.
+import { fenToYuan, type IllustrationPart } from '@epc/shared'
 import { deflatedPiece } from '../../call'
 import type { DialectName } from '../../db/database'
 
@@ -25,31 +26,45 @@ export interface SqlSession {
   query<R>(statement: string, params?: unknown[]): Promise<R[]>
 }
 
-// Lists read, deflated and written at a time: 2,000 lists are about 26 MB of JSON.
+// Lists read, deflated and written at a time: 2,000 lists are about 100,000 parts.
 const CHUNK = 2000
 
-/**
- * The JSON array of a list's parts for a price list, by the database (the caller's list, else the standard
- * one, 1; prices in yuan, exact to the cent in a double as fenToYuan gives them). `p` is the part, `f` its
- * fitment.
- */
-function partsJson(dialect: DialectName, type4s: number): string {
-  const price = (list: number) =>
-    `(SELECT price_fen FROM cat_prices WHERE cat_prices.part_id = p.id AND cat_prices.type4s = ${list})`
-  const listPrice = `coalesce(${price(type4s)}, ${price(1)})`
-  const listed = `p.substitute_count > 0 OR coalesce(p.replaced_by, '') <> ''`
-  const order = 'ORDER BY f.callout, p.disp_number'
-  return dialect === 'sqlite'
-    ? `cast(json_group_array(json_object('callout', f.callout, 'disp_number', p.disp_number,
-        'part_number', p.norm_number, 'part_name_cn', p.part_name_cn, 'quantity', f.quantity, 'note', f.note,
-        'remark', p.remark, 'price', ${listPrice} / 100.0, 'stock_total', p.stock_total,
-        'sales_banned', json(iif(p.sales_banned = 1, 'true', 'false')), 'substitutes', p.substitute_count,
-        'replaced_by', p.replaced_by, 'flag', iif(${listed}, 1, 0)) ${order}) AS blob)`
-    : `json_agg(json_build_object('callout', f.callout, 'disp_number', p.disp_number,
-        'part_number', p.norm_number, 'part_name_cn', p.part_name_cn, 'quantity', f.quantity, 'note', f.note,
-        'remark', p.remark, 'price', (${listPrice} / 100.0)::float8, 'stock_total', p.stock_total,
-        'sales_banned', p.sales_banned = 1, 'substitutes', p.substitute_count,
-        'replaced_by', p.replaced_by, 'flag', CASE WHEN ${listed} THEN 1 ELSE 0 END) ${order})::text`
+interface ListedPart {
+  list: number
+  callout: number
+  disp_number: string
+  norm_number: string
+  part_name_cn: string
+  quantity: number
+  note: string
+  remark: string
+  stock_total: number
+  sales_banned: number
+  substitute_count: number
+  replaced_by: string | null
+  /** price_1, price_2…: the part's price in fen in each price list, null where it has none. */
+  [price: `price_${number}`]: number | null
+}
+
+/** A part as the illustration answer lists it (docs/api.md), priced by a list, else the standard one (1). */
+function listed(r: ListedPart, type4s: number): IllustrationPart {
+  const fen = r[`price_${type4s}`] ?? r.price_1
+  const substitutes = Number(r.substitute_count)
+  return {
+    callout: Number(r.callout),
+    disp_number: r.disp_number,
+    part_number: r.norm_number,
+    part_name_cn: r.part_name_cn,
+    quantity: Number(r.quantity),
+    note: r.note,
+    remark: r.remark,
+    price: fen === null || fen === undefined ? null : fenToYuan(Number(fen)),
+    stock_total: Number(r.stock_total),
+    sales_banned: Number(r.sales_banned) === 1,
+    substitutes,
+    replaced_by: r.replaced_by,
+    flag: substitutes > 0 || (r.replaced_by ?? '') !== '' ? 1 : 0,
+  }
 }
 
 /** Rebuilds every part list and the pairs' names for them from the fitments, parts and prices. */
@@ -87,35 +102,43 @@ export async function refreshPartLists(s: SqlSession): Promise<void> {
       'SELECT DISTINCT type4s FROM cat_prices WHERE type4s <> 1 ORDER BY type4s',
     )
   ).map((r) => Number(r.type4s))
-  const read = (type4s: number) => `SELECT l.list, ${partsJson(s.dialect, type4s)} AS parts
+  const price = (list: number) => `(SELECT price_fen FROM cat_prices
+    WHERE cat_prices.part_id = p.id AND cat_prices.type4s = ${list}) AS price_${list}`
+  // Plain rows, read once for every price list; the answer's JSON is written here, alike on both databases.
+  const read = `SELECT l.list, f.callout, p.disp_number, p.norm_number, p.part_name_cn, f.quantity, f.note,
+      p.remark, p.stock_total, p.sales_banned, p.substitute_count, p.replaced_by,
+      ${[1, ...priceLists].map(price).join(', ')}
     FROM part_list_ids l
     JOIN cat_fitments f ON f.model_id = l.model_id AND f.illustration_id = l.illustration_id
     JOIN cat_parts p ON p.id = f.part_id
     WHERE l.list >= ${at(1)} AND l.list < ${at(2)}
-    GROUP BY l.list`
+    ORDER BY l.list, f.callout, p.disp_number`
   for (let from = 1; from <= lists; from += CHUNK) {
-    const bounds = [from, from + CHUNK]
-    const standard = new Map<number, Buffer>()
-    for (const row of await s.query<{ list: number; parts: Buffer | string }>(read(1), bounds))
-      standard.set(Number(row.list), Buffer.from(row.parts))
-    const rows: [number, number, Buffer][] = [...standard].map(([list, parts]) => [list, 1, parts])
-    // Another price list's parts are kept only where they differ (a list without own prices answers list 1's).
-    for (const type4s of priceLists) {
-      for (const row of await s.query<{ list: number; parts: Buffer | string }>(read(type4s), bounds)) {
-        const parts = Buffer.from(row.parts)
-        if (!parts.equals(standard.get(Number(row.list)) as Buffer))
-          rows.push([Number(row.list), type4s, parts])
+    const byList = new Map<number, ListedPart[]>()
+    for (const row of await s.query<ListedPart>(read, [from, from + CHUNK])) {
+      const list = Number(row.list)
+      const parts = byList.get(list)
+      if (parts) parts.push(row)
+      else byList.set(list, [row])
+    }
+    const pieces: [number, number, Buffer][] = []
+    for (const [list, parts] of byList) {
+      const standard = JSON.stringify(parts.map((r) => listed(r, 1)))
+      pieces.push([list, 1, deflatedPiece(standard)])
+      // Another price list's parts are kept only where they differ (a list without own prices answers list 1's).
+      for (const type4s of priceLists) {
+        const json = JSON.stringify(parts.map((r) => listed(r, type4s)))
+        if (json !== standard) pieces.push([list, type4s, deflatedPiece(json)])
       }
     }
-    await writePieces(s, rows)
+    await writePieces(s, pieces)
   }
   await s.exec('DROP TABLE part_list_pairs')
   await s.exec('DROP TABLE part_list_ids')
 }
 
-async function writePieces(s: SqlSession, rows: [number, number, Buffer][]) {
-  if (!rows.length) return
-  const pieces = rows.map(([list, type4s, parts]) => [list, type4s, deflatedPiece(parts)] as const)
+async function writePieces(s: SqlSession, pieces: [number, number, Buffer][]) {
+  if (!pieces.length) return
   if (s.dialect === 'postgres') {
     await s.query(
       'INSERT INTO cat_part_lists (list, type4s, piece) SELECT * FROM unnest($1::int[], $2::int[], $3::bytea[])',
