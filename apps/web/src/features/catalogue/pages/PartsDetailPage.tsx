@@ -4,7 +4,7 @@
 // among its calls): Enter and a double click only pick the row.
 import { LeftOutlined, RightOutlined, UnorderedListOutlined } from '@ant-design/icons'
 import { Button, Empty, Skeleton, Tooltip } from 'antd'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { embedded } from '../../../lib/embed'
 import { rememberResult } from '../../../lib/search-memory'
@@ -25,7 +25,7 @@ function isTyping(target: EventTarget | null): boolean {
 
 export default function PartsDetailPage() {
   const [params, setParams] = useSearchParams()
-  const { pathname, search } = useLocation()
+  const { pathname, search, key: locationKey } = useLocation()
   const navigate = useNavigate()
   const modelCode = modelCodeOf(params)
   const imageid = params.get('imageid')
@@ -38,11 +38,13 @@ export default function PartsDetailPage() {
   const parts = data?.parts ?? []
 
   // The URL holds the callout (reload, links from searches); the row index only tells apart rows that
-  // share a callout.
+  // share a callout. A row picked here counts at once: the URL follows in a navigation transition, and
+  // until it has (the location is still the one the row was picked at), a key pressed meanwhile steps from
+  // the picked row, not from the one the URL still names.
   const key = `${modelCode}|${imageid}`
-  const [picked, setPicked] = useState<{ key: string; index: number } | null>(null)
+  const [picked, setPicked] = useState<{ key: string; index: number; at: string } | null>(null)
   const selectedIndex =
-    picked && picked.key === key && parts[picked.index]?.callout === urlCallout
+    picked && picked.key === key && (parts[picked.index]?.callout === urlCallout || picked.at === locationKey)
       ? picked.index
       : parts.findIndex((p) => p.callout === urlCallout)
   const selectedCallout = parts[selectedIndex]?.callout ?? null
@@ -56,7 +58,7 @@ export default function PartsDetailPage() {
     // and Enter would press it instead of opening the part.
     const focused = document.activeElement
     if (focused instanceof HTMLElement && focused.closest('button, a')) focused.blur()
-    setPicked({ key, index })
+    setPicked({ key, index, at: locationKey })
     const next = new URLSearchParams(params)
     next.set('callout', String(part.callout))
     setParams(next, { replace: true })
@@ -74,8 +76,11 @@ export default function PartsDetailPage() {
 
   // Up/Down walk the rows and Enter opens the selected part; a hidden (kept-alive) screen's effects pause,
   // so only the visible one listens.
+  // Kept after each commit, not during render: a render React sets aside must not move the keys' row.
   const keys = useRef({ select, openPart, selectedIndex, count: parts.length, drawerOpen: !!drawerPart })
-  keys.current = { select, openPart, selectedIndex, count: parts.length, drawerOpen: !!drawerPart }
+  useLayoutEffect(() => {
+    keys.current = { select, openPart, selectedIndex, count: parts.length, drawerOpen: !!drawerPart }
+  })
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const k = keys.current
