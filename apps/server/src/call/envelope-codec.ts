@@ -112,7 +112,7 @@ export function successBody(data: string): Buffer {
 export type DeflatedPiece = Buffer
 
 /** A run of an answer spliced by spliceDeflated: JSON text, or a kept piece as it is. */
-export type SplicedRun = string | Buffer | { piece: DeflatedPiece }
+export type SplicedRun = string | { piece: DeflatedPiece }
 
 const ADLER_BASE = 65521
 
@@ -144,8 +144,8 @@ function adlerCombine(first: number, second: number, secondLength: number): numb
   return b * 65536 + a
 }
 
-export function deflatedPiece(json: string | Buffer): DeflatedPiece {
-  const bytes = typeof json === 'string' ? Buffer.from(json, 'utf8') : json
+export function deflatedPiece(json: string): DeflatedPiece {
+  const bytes = Buffer.from(json, 'utf8')
   const sums = Buffer.alloc(8)
   sums.writeUInt32BE(adler32(bytes), 0)
   sums.writeUInt32BE(bytes.length, 4)
@@ -196,11 +196,11 @@ export function spliceDeflated(runs: readonly SplicedRun[]): string {
   const stream: Buffer[] = [ZLIB_HEADER]
   let adler = 1
   for (const run of runs) {
-    if (typeof run === 'object' && 'piece' in run) {
+    if (typeof run === 'object') {
       adler = adlerCombine(adler, run.piece.readUInt32BE(0), run.piece.readUInt32BE(4))
       stream.push(run.piece.subarray(8))
     } else {
-      const bytes = typeof run === 'string' ? Buffer.from(run, 'utf8') : run
+      const bytes = Buffer.from(run, 'utf8')
       if (!bytes.length) continue
       adler = adlerCombine(adler, adler32(bytes), bytes.length)
       stream.push(...storedBlocks(bytes))

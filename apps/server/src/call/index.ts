@@ -14,7 +14,6 @@ export {
   type CallDefinition,
   type CallInput,
   DeflatedValue,
-  JsonText,
   registerCall,
   splicedAnswer,
 } from './serve'

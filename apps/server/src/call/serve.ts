@@ -101,11 +101,6 @@ class FinalAnswer {
   ) {}
 }
 
-/** JSON already written (by the database), put into an answer as it is: text, or its UTF-8 bytes. */
-export class JsonText {
-  constructor(readonly json: string | Buffer) {}
-}
-
 /**
  * An answer whose runs are kept deflated, such as an illustration's drawing and its parts list (the catalogue
  * stores both so: catalogue-data/import/drawing-piece.ts, part-lists.ts): only the names around them are
@@ -125,8 +120,8 @@ export class DeflatedValue {
 }
 
 /**
- * The answer `{...head, ...piece, ...tail}`; a JsonText value in the tail goes in as written, a DeflatedValue
- * as kept. Other values go uncompressed: the tail is for names and small values around kept pieces.
+ * The answer `{...head, ...piece, ...tail}`; a DeflatedValue in the tail goes in as kept, other values
+ * uncompressed: the tail is for names and small values around kept pieces.
  */
 export function splicedAnswer(head: object, piece: DeflatedPiece, tail: Record<string, unknown>) {
   return new SplicedAnswer(head, piece, tail)
@@ -311,7 +306,7 @@ function encodeSpliced(answer: SplicedAnswer): string {
   for (const [key, value] of Object.entries(answer.tail)) {
     runs.push(`,${JSON.stringify(key)}:`)
     if (value instanceof DeflatedValue) runs.push({ piece: value.piece })
-    else runs.push(value instanceof JsonText ? value.json : JSON.stringify(value))
+    else runs.push(JSON.stringify(value))
   }
   runs.push('}')
   return spliceDeflated(runs)
