@@ -7,13 +7,11 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { BillingMessages, type LoginInfo } from '@epc/shared'
-import { message, notification } from 'antd'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { closeFeedbackHosts } from '../test/feedback-hosts'
+import { closeFeedbackHosts, openFeedbackHosts } from '../test/feedback-hosts'
 import { freePort, startServer } from '../test/real-server'
 import { ApiError, api, RENEW_LOGIN_PATH } from './api-client'
-import { bindFeedback } from './feedback'
 import { setNavigator } from './navigation'
 import { clearAllStoredState, loadLoginInfo, saveLoginInfo } from './storage'
 
@@ -61,9 +59,8 @@ async function refusedQuery(): Promise<ApiError> {
 }
 
 beforeAll(async () => {
-  // antd's static message and notification, bound at once as the app binds its hosts: what the client says
-  // lands in this document.
-  bindFeedback({ message, notification })
+  // The app's message and notification hosts, mounted at once: what the client says lands in this document.
+  await openFeedbackHosts()
   dataDir = mkdtempSync(join(tmpdir(), 'epc-web-expired-'))
   const port = await freePort()
   server = await startServer(port, dataDir)

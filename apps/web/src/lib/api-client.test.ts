@@ -6,12 +6,10 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type CompanyInfo, type LoginInfo, Messages, ResultCode } from '@epc/shared'
-import { message, notification } from 'antd'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { closeFeedbackHosts } from '../test/feedback-hosts'
+import { closeFeedbackHosts, openFeedbackHosts } from '../test/feedback-hosts'
 import { freePort, startServer } from '../test/real-server'
 import { ApiError, api, isResultCode } from './api-client'
-import { bindFeedback } from './feedback'
 import { setNavigator } from './navigation'
 import { clearAllStoredState, LOGIN_INFO_KEY, loadLoginInfo, saveLoginInfo } from './storage'
 
@@ -30,9 +28,8 @@ function knowButton(): HTMLButtonElement | undefined {
 }
 
 beforeAll(async () => {
-  // antd's static message and notification, bound at once as the app binds its hosts: what the client says
-  // lands in this document.
-  bindFeedback({ message, notification })
+  // The app's message and notification hosts, mounted at once: what the client says lands in this document.
+  await openFeedbackHosts()
   dataDir = mkdtempSync(join(tmpdir(), 'epc-web-'))
   const port = await freePort()
   origin = `http://127.0.0.1:${port}`

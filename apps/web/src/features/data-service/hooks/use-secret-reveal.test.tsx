@@ -8,16 +8,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DataServiceMessages, type LoginInfo } from '@epc/shared'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { message, notification } from 'antd'
 import { act } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { api } from '../../../lib/api-client'
-import { bindFeedback } from '../../../lib/feedback'
 import { clearAllStoredState, saveLoginInfo } from '../../../lib/storage'
-import { closeFeedbackHosts } from '../../../test/feedback-hosts'
+import { closeFeedbackHosts, openFeedbackHosts } from '../../../test/feedback-hosts'
 import { freePort, startServer } from '../../../test/real-server'
-import { useApiKeys } from '../api/get-api-keys'
+import { apiKeysQuery, useApiKeys } from '../api/get-api-keys'
 import { useSecretReveal } from './use-secret-reveal'
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
@@ -60,7 +58,7 @@ const settle = () => act(() => new Promise((done) => setTimeout(done, 50)))
 const WAIT = { timeout: 15_000 }
 
 beforeAll(async () => {
-  bindFeedback({ message, notification })
+  await openFeedbackHosts()
   dataDir = mkdtempSync(join(tmpdir(), 'epc-web-secret-'))
   const port = await freePort()
   server = await startServer(port, dataDir)
@@ -90,6 +88,11 @@ beforeEach(async () => {
       </QueryClientProvider>,
     ),
   )
+  // The list has loaded before a key is made, as on the page. A create while the first read is still out
+  // refetches nothing: TanStack Query joins the read in flight, which may have been answered before the key.
+  await act(async () => {
+    await client.ensureQueryData(apiKeysQuery())
+  })
 })
 
 afterEach(() => {
