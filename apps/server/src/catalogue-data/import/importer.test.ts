@@ -332,6 +332,75 @@ describe.each(dbKinds)('catalogue import on %s', (kind) => {
     ])
   })
 
+  it('after a parts-only import lists the new name and number, also as the newer number of the part it replaced', async () => {
+    await runImport(
+      db,
+      csvFolder(
+        await folder({
+          ...GOOD,
+          models: `${GOOD.models}FV-SAG-2020,FV-SAGITAR,faw-vw,速腾 2020款,2020,EA211 1.4T,7速双离合\n`,
+          model_illustrations: `${GOOD.model_illustrations}FV-SAG-2020,V601A\n`,
+          // 2020 still lists the old pads, which the new ones replaced.
+          fitments: `${GOOD.fitments}FV-SAG-2020,V601A,1,5Q0 698 151 D,1,\n`,
+        }),
+      ),
+    )
+    const listed = async (model: string) => {
+      const [row] = await modelIllustration(db.kysely, model, 'V601A', 1)
+      return (
+        decodeData(spliceDeflated([{ piece: row?.parts_piece as Buffer }])) as {
+          disp_number: string
+          part_name_cn: string
+          replaced_by: string | null
+        }[]
+      ).map((p) => [p.disp_number, p.part_name_cn, p.replaced_by])
+    }
+    expect(await listed('FV-SAG-2020')).toEqual([['5Q0 698 151 D', '前制动片', '5Q0 698 151 E']])
+
+    const parts = 'part_number,name,generic_name,remark\n5Q0-698-151-E,前制动片（陶瓷）,前制动片,\n'
+    expect((await runImport(db, csvFolder(await folder({ parts })))).ok).toBe(true)
+    expect(await listed('FV-SAG-2019')).toEqual([
+      ['5Q0-698-151-E', '前制动片（陶瓷）', null],
+      ['5Q0 615 301 F', '前制动盘', null],
+    ])
+    expect(await listed('FV-SAG-2020')).toEqual([['5Q0 698 151 D', '前制动片', '5Q0-698-151-E']])
+  })
+
+  it('renders again only the lists that hold the parts of a stock file', async () => {
+    await runImport(
+      db,
+      csvFolder(
+        await folder({
+          ...GOOD,
+          models: `${GOOD.models}FV-SAG-2020,FV-SAGITAR,faw-vw,速腾 2020款,2020,EA211 1.4T,7速双离合\n`,
+          model_illustrations: `${GOOD.model_illustrations}FV-SAG-2020,V601A\n`,
+          fitments: `${GOOD.fitments}FV-SAG-2020,V601A,1,5Q0 698 151 D,1,\n`,
+        }),
+      ),
+    )
+    const pieces = async () =>
+      new Map(
+        (
+          await sql<{ model_code: string; piece: Buffer }>`select m.model_code, pl.piece
+            from cat_models m
+            join cat_model_illustrations mi on mi.model_id = m.id
+            join cat_part_lists pl on pl.list = mi.part_list and pl.type4s = 1`.execute(db.kysely)
+        ).rows.map((r) => [r.model_code, Buffer.from(r.piece).toString('hex')]),
+      )
+    // 2020's list holds only the old pads; 2019's the new pads and the disc. Its stored answer is marked, so
+    // a refresh that rendered it again would show.
+    await sql`update cat_part_lists set piece = ${Buffer.from('marked')}
+      where list = (select mi.part_list from cat_model_illustrations mi
+        join cat_models m on m.id = mi.model_id where m.model_code = 'FV-SAG-2020')`.execute(db.kysely)
+    const before = await pieces()
+    const stock =
+      'part_number,warehouse,purchase_price,sale_price,quantity,sales_banned\n5Q0 615 301 F,BJ,500.00,700.00,4,0\n'
+    expect((await runImport(db, csvFolder(await folder({ stock })))).ok).toBe(true)
+    const after = await pieces()
+    expect(after.get('FV-SAG-2020')).toBe(Buffer.from('marked').toString('hex'))
+    expect(after.get('FV-SAG-2019')).not.toBe(before.get('FV-SAG-2019'))
+  })
+
   it("keeps the name search's index: where a model has parts of each name, and the part names, also for a part without a generic name", async () => {
     await runImport(db, csvFolder(await folder(GOOD)))
     const index = async () => ({

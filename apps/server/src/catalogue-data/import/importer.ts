@@ -10,8 +10,14 @@ import { bumpCatalogueVersion } from '../../modules/catalogue/catalogue-version'
 import { type Position, positionOfName } from '../../modules/catalogue/position'
 import { type Row, RowError } from './fields'
 import { NAME_INDEX_SOURCES, REFRESH_NAME_INDEX } from './name-index'
-import { PART_LIST_SOURCES, refreshPartLists } from './part-lists'
-import { MARKER_SOURCES, REFRESH_PART_MARKERS } from './part-markers'
+import {
+  noteTouchedParts,
+  PART_LIST_SOURCES,
+  refreshPartLists,
+  refreshTouchedPartLists,
+  TouchedParts,
+} from './part-lists'
+import { MARKER_SOURCES, REFRESH_PART_MARKERS, REFRESH_TOUCHED_PART_MARKERS } from './part-markers'
 import { type ImportContext, type KeyMaps, TABLES } from './tables'
 import { openWriter } from './writer'
 
@@ -137,6 +143,7 @@ export async function runImport(
     readSvg: (r) => source.readSvg(r),
     pinyin: spokenForms(),
     partPositions: await loadPartPositions(db),
+    touchedParts: new TouchedParts(),
   }
 
   const problem = (p: ImportProblem) => {
@@ -202,12 +209,19 @@ export async function runImport(
       await writer.rollback()
       return { ok: false, imported: {}, skipped, errors, seconds: (Date.now() - started) / 1000 }
     }
-    if (MARKER_SOURCES.some((name) => name in imported)) await writer.exec(REFRESH_PART_MARKERS)
+    const tables = Object.keys(imported)
+    const touchedOnly = ctx.touchedParts.onlyTheseFor(tables)
+    if (touchedOnly && PART_LIST_SOURCES.some((name) => name in imported)) {
+      await writer.buildKeys()
+      await noteTouchedParts(writer, ctx.touchedParts)
+    }
+    if (MARKER_SOURCES.some((name) => name in imported))
+      await writer.exec(touchedOnly ? REFRESH_TOUCHED_PART_MARKERS : REFRESH_PART_MARKERS)
     if (NAME_INDEX_SOURCES.some((name) => name in imported))
       for (const statement of REFRESH_NAME_INDEX) await writer.exec(statement)
     if (PART_LIST_SOURCES.some((name) => name in imported)) {
       await writer.buildKeys()
-      await refreshPartLists(writer)
+      await (touchedOnly ? refreshTouchedPartLists(writer) : refreshPartLists(writer))
     }
     await writer.commit()
   } catch (error) {

@@ -3,7 +3,9 @@
 // deflating 13 KB (docs/performance.md, 2026-11-28). Models of a series mostly share their parts on an
 // illustration: the 208,000 model-illustration pairs of the bench catalogue hold 39,000 distinct lists,
 // each kept once (cat_part_lists) and named by the pairs (cat_model_illustrations.part_list). Derived data
-// like the part markers: rebuilt whole, in the import's transaction, by every import that can change it.
+// like the part markers, refreshed in the import's transaction: rebuilt whole by an import of drawings or
+// fitments, and only where the touched parts are listed by an import of parts, prices, stock, substitutes or
+// supersessions (a dealer's daily stock file would otherwise re-render every list, a minute at scale).
 import { fenToYuan, type IllustrationPart } from '@epc/shared'
 import { deflatedPiece } from '../../call'
 import type { DialectName } from '../../db/database'
@@ -28,6 +30,68 @@ export interface SqlSession {
 
 // Lists read, deflated and written at a time: 2,000 lists are about 100,000 parts.
 const CHUNK = 2000
+
+/** The tables whose import changes which parts a list holds: the whole refresh follows them. */
+const LIST_SHAPE_SOURCES = ['model_illustrations', 'fitments']
+
+// Past this many touched parts (a whole price list, a full stock take) the lists holding them are most of
+// the lists, and rebuilding all of them is as quick as finding them.
+const TOUCHED_PARTS_MAX = 20_000
+
+/** The parts an import touches through part-level files, up to the number worth refreshing one by one. */
+export class TouchedParts {
+  readonly ids = new Set<number>()
+  overflow = false
+
+  add(id: number): void {
+    if (this.overflow || this.ids.has(id)) return
+    if (this.ids.size >= TOUCHED_PARTS_MAX) {
+      this.overflow = true
+      this.ids.clear()
+    } else this.ids.add(id)
+  }
+
+  /** Whether an import of these tables may refresh only the touched parts' markers and lists. */
+  onlyTheseFor(imported: readonly string[]): boolean {
+    return !this.overflow && !imported.some((table) => LIST_SHAPE_SOURCES.includes(table))
+  }
+}
+
+/** Writes the touched parts, and the parts they supersede (whose newer number they show), to part_touched. */
+export async function noteTouchedParts(s: SqlSession, touched: TouchedParts): Promise<void> {
+  await s.exec('DROP TABLE IF EXISTS part_touched')
+  await s.exec('CREATE TEMP TABLE part_touched (id INTEGER PRIMARY KEY)')
+  const ids = [...touched.ids]
+  // Our own integer ids, written into the statement: alike on both databases, within SQLite's parameters.
+  for (let i = 0; i < ids.length; i += 1000)
+    await s.exec(
+      `INSERT INTO part_touched (id) VALUES ${ids.slice(i, i + 1000).map((id) => `(${Number(id)})`)}`,
+    )
+  await s.exec(`INSERT INTO part_touched (id)
+    SELECT DISTINCT old_part_id FROM cat_supersessions WHERE new_part_id IN (SELECT id FROM part_touched)
+    ON CONFLICT (id) DO NOTHING`)
+  // PostgreSQL plans the joins from its statistics, which a temporary table has only when asked.
+  if (s.dialect === 'postgres') await s.exec('ANALYZE part_touched')
+}
+
+/** Renders again the lists that hold a part of part_touched (noteTouchedParts); which pairs name them stays. */
+export async function refreshTouchedPartLists(s: SqlSession): Promise<void> {
+  await s.exec('DROP TABLE IF EXISTS part_list_ids')
+  // Every pair named by a list has its fitments, so the pair that led to the list reads it.
+  await s.exec(`CREATE TEMP TABLE part_list_ids AS
+    SELECT mi.part_list AS list, min(f.model_id) AS model_id, f.illustration_id
+    FROM part_touched t
+    JOIN cat_fitments f ON f.part_id = t.id
+    JOIN cat_model_illustrations mi ON mi.model_id = f.model_id AND mi.illustration_id = f.illustration_id
+    WHERE mi.part_list IS NOT NULL
+    GROUP BY mi.part_list, f.illustration_id`)
+  await s.exec('CREATE INDEX part_list_ids_list ON part_list_ids (list, model_id, illustration_id)')
+  if (s.dialect === 'postgres') await s.exec('ANALYZE part_list_ids')
+  await s.exec('DELETE FROM cat_part_lists WHERE list IN (SELECT list FROM part_list_ids)')
+  await renderLists(s)
+  await s.exec('DROP TABLE part_list_ids')
+  await s.exec('DROP TABLE part_touched')
+}
 
 interface ListedPart {
   list: number
@@ -70,7 +134,6 @@ function listed(r: ListedPart, type4s: number): IllustrationPart {
 /** Rebuilds every part list and the pairs' names for them from the fitments, parts and prices. */
 export async function refreshPartLists(s: SqlSession): Promise<void> {
   const sqlite = s.dialect === 'sqlite'
-  const at = (i: number) => (sqlite ? '?' : `$${i}`)
   await s.exec('DROP TABLE IF EXISTS part_list_pairs')
   await s.exec('DROP TABLE IF EXISTS part_list_ids')
   // A pair's fitments written out whole (the note quoted), so equal texts are equal lists; on PostgreSQL their
@@ -99,8 +162,17 @@ export async function refreshPartLists(s: SqlSession): Promise<void> {
       AND cat_model_illustrations.illustration_id = pp.illustration_id`)
 
   await s.exec('DELETE FROM cat_part_lists')
-  const [counted] = await s.query<{ lists: number | string }>('SELECT count(*) AS lists FROM part_list_ids')
-  const lists = Number(counted?.lists ?? 0)
+  await renderLists(s)
+  await s.exec('DROP TABLE part_list_pairs')
+  await s.exec('DROP TABLE part_list_ids')
+}
+
+/** Renders the lists of part_list_ids (list, model_id, illustration_id: a pair that holds it) into cat_part_lists. */
+async function renderLists(s: SqlSession): Promise<void> {
+  const at = (i: number) => (s.dialect === 'sqlite' ? '?' : `$${i}`)
+  const lists = (await s.query<{ list: number }>('SELECT list FROM part_list_ids ORDER BY list')).map((r) =>
+    Number(r.list),
+  )
   const priceLists = (
     await s.query<{ type4s: number }>(
       'SELECT DISTINCT type4s FROM cat_prices WHERE type4s <> 1 ORDER BY type4s',
@@ -117,9 +189,10 @@ export async function refreshPartLists(s: SqlSession): Promise<void> {
     JOIN cat_parts p ON p.id = f.part_id
     WHERE l.list >= ${at(1)} AND l.list < ${at(2)}
     ORDER BY l.list, f.callout, p.disp_number`
-  for (let from = 1; from <= lists; from += CHUNK) {
+  for (let i = 0; i < lists.length; i += CHUNK) {
+    const chunk = lists.slice(i, i + CHUNK)
     const byList = new Map<number, ListedPart[]>()
-    for (const row of await s.query<ListedPart>(read, [from, from + CHUNK])) {
+    for (const row of await s.query<ListedPart>(read, [chunk[0], (chunk.at(-1) ?? 0) + 1])) {
       const list = Number(row.list)
       const parts = byList.get(list)
       if (parts) parts.push(row)
@@ -137,8 +210,6 @@ export async function refreshPartLists(s: SqlSession): Promise<void> {
     }
     await writePieces(s, pieces)
   }
-  await s.exec('DROP TABLE part_list_pairs')
-  await s.exec('DROP TABLE part_list_ids')
 }
 
 async function writePieces(s: SqlSession, pieces: [number, number, Buffer][]) {

@@ -4,6 +4,7 @@ import { normalizePartNumber, VIN_ALPHABET, WAREHOUSE_CODES } from '@epc/shared'
 import { type Position, parsePosition, positionOfName } from '../../modules/catalogue/position'
 import { drawingPiece } from './drawing-piece'
 import { flag, integer, money, type Row, RowError, ref, text } from './fields'
+import type { TouchedParts } from './part-lists'
 import type { BatchUpsert, ImportWriter, UpsertSpec } from './writer'
 
 export type KeyMaps = Record<
@@ -29,6 +30,8 @@ export interface ImportContext {
   pinyin(text: string): { full: string; initials: string }
   /** The position a part's name gives, by normalised part number; parts without one are not listed. */
   partPositions: Map<string, Position>
+  /** The parts this import writes or refers to in part-level files (part-lists.ts reads it). */
+  touchedParts: TouchedParts
 }
 
 export interface TableImport {
@@ -76,9 +79,12 @@ function position(row: Row, named: () => Position): Position {
   return given ?? named()
 }
 
+/** A part-level file's part (prices, stock, substitutes, supersessions), noted as touched. */
 function part(ctx: ImportContext, row: Row, field: string): number {
   const number = normalizePartNumber(text(row, field, 40))
-  return ref(ctx.ids.parts, number, field, '配件编码')
+  const id = ref(ctx.ids.parts, number, field, '配件编码')
+  ctx.touchedParts.add(id)
+  return id
 }
 
 export const TABLES: TableDef[] = [
@@ -422,6 +428,9 @@ export const TABLES: TableDef[] = [
           const number = normalizePartNumber(display)
           if (!/^[0-9A-Z]{4,30}$/.test(number))
             throw new RowError('part_number', `「${display}」不是有效的配件编码`)
+          // A part already listed changes its lists; a new one is in none yet, and its markers' defaults hold.
+          const known = ctx.ids.parts.get(number)
+          if (known !== undefined) ctx.touchedParts.add(known)
           const name = text(r, 'name', 80)
           const generic = text(r, 'generic_name', 40, true)
           const spoken = ctx.pinyin(name)
