@@ -1,7 +1,8 @@
 // Runs a catalogue import: every file in order, in one transaction. Each row is checked; errors name the
 // file, line and field. With any error nothing is kept, unless skipBad, which skips the bad rows and
 // reports them. Re-importing the same data updates rows instead of duplicating them. A kept import gets
-// a new catalogue version (cached answers of the old one become unreachable) and fresh planner statistics.
+// a new catalogue version (cached answers of the old one become unreachable) and, unless it is small beside
+// the catalogue, fresh planner statistics.
 import { sql } from 'kysely'
 import { pinyin } from 'pinyin-pro'
 import type { Db } from '../../db/database'
@@ -142,9 +143,12 @@ export async function runImport(
     ids: await loadKeys(db),
     readSvg: (r) => source.readSvg(r),
     pinyin: spokenForms(),
-    partPositions: await loadPartPositions(db),
+    // Only fitments read them (the parts file of the same import updates them first): 700,000 names at scale.
+    partPositions: (await source.columns('fitments')) ? await loadPartPositions(db) : new Map(),
     touchedParts: new TouchedParts(),
   }
+
+  const partsBefore = ctx.ids.parts.size
 
   const problem = (p: ImportProblem) => {
     if (options.skipBad) {
@@ -229,6 +233,9 @@ export async function runImport(
     throw error
   }
   await bumpCatalogueVersion(db, options.label ?? 'import')
-  await refreshStatistics(db)
+  // Rows fewer than a tenth of the parts there were cannot move the planner's choices, and analysing the
+  // whole catalogue again takes seconds at scale (PostgreSQL's autovacuum follows the tables anyway).
+  const rows = Object.values(imported).reduce((a, b) => a + b, 0)
+  if (rows >= partsBefore / 10) await refreshStatistics(db)
   return { ok: true, imported, skipped, errors, seconds: (Date.now() - started) / 1000 }
 }
