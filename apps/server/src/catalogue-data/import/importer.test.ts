@@ -48,6 +48,14 @@ const GOOD: Record<string, string> = {
   accident_zones: 'code,name,parent_code,generic_names\nfront,前部,,\nfront.wheel,前轮区,front,制动盘\n',
 }
 
+/** GOOD and a 2020 model that still lists the old pads, which the new ones replaced. */
+const WITH_OLD_PADS: Record<string, string> = {
+  ...GOOD,
+  models: `${GOOD.models}FV-SAG-2020,FV-SAGITAR,faw-vw,速腾 2020款,2020,EA211 1.4T,7速双离合\n`,
+  model_illustrations: `${GOOD.model_illustrations}FV-SAG-2020,V601A\n`,
+  fitments: `${GOOD.fitments}FV-SAG-2020,V601A,1,5Q0 698 151 D,1,\n`,
+}
+
 async function folderWith(files: Record<string, string>, svg = SVG): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'epc-import-'))
   await mkdir(join(dir, 'illustrations'))
@@ -333,18 +341,7 @@ describe.each(dbKinds)('catalogue import on %s', (kind) => {
   })
 
   it('after a parts-only import lists the new name and number, also as the newer number of the part it replaced', async () => {
-    await runImport(
-      db,
-      csvFolder(
-        await folder({
-          ...GOOD,
-          models: `${GOOD.models}FV-SAG-2020,FV-SAGITAR,faw-vw,速腾 2020款,2020,EA211 1.4T,7速双离合\n`,
-          model_illustrations: `${GOOD.model_illustrations}FV-SAG-2020,V601A\n`,
-          // 2020 still lists the old pads, which the new ones replaced.
-          fitments: `${GOOD.fitments}FV-SAG-2020,V601A,1,5Q0 698 151 D,1,\n`,
-        }),
-      ),
-    )
+    await runImport(db, csvFolder(await folder(WITH_OLD_PADS)))
     const listed = async (model: string) => {
       const [row] = await modelIllustration(db.kysely, model, 'V601A', 1)
       return (
@@ -367,17 +364,7 @@ describe.each(dbKinds)('catalogue import on %s', (kind) => {
   })
 
   it('renders again only the lists that hold the parts of a stock file', async () => {
-    await runImport(
-      db,
-      csvFolder(
-        await folder({
-          ...GOOD,
-          models: `${GOOD.models}FV-SAG-2020,FV-SAGITAR,faw-vw,速腾 2020款,2020,EA211 1.4T,7速双离合\n`,
-          model_illustrations: `${GOOD.model_illustrations}FV-SAG-2020,V601A\n`,
-          fitments: `${GOOD.fitments}FV-SAG-2020,V601A,1,5Q0 698 151 D,1,\n`,
-        }),
-      ),
-    )
+    await runImport(db, csvFolder(await folder(WITH_OLD_PADS)))
     const pieces = async () =>
       new Map(
         (
