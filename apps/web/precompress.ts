@@ -2,7 +2,7 @@
 // the server sends them as they are (@fastify/static preCompressed) and never compresses per request.
 // Brotli at its best quality: done once per build, it saves about a fifth over gzip on the wire.
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import type { Plugin } from 'vite'
@@ -52,7 +52,8 @@ export function precompress(): Plugin {
     name: 'precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = join(config.root, config.build.outDir)
+      // outDir may be absolute (vite build --outDir /srv/epc/web): resolve keeps it so, join would not.
+      outDir = resolve(config.root, config.build.outDir)
     },
     async closeBundle() {
       const count = await precompressDir(outDir)
