@@ -647,7 +647,9 @@ async function measureServer(answerCacheMb: string | undefined) {
       PORT: String(port),
       HOST: '127.0.0.1',
       SQLITE_PATH: DB_PATH,
-      ...(PG_URL ? { DATABASE_URL: PG_URL } : {}),
+      // The bench's database and no Redis, whatever the shell's environment names (an empty value is unset).
+      DATABASE_URL: PG_URL ?? '',
+      REDIS_URL: '',
       ...(answerCacheMb === undefined ? {} : { ANSWER_CACHE_MB: answerCacheMb }),
       LOG_LEVEL: 'warn',
       WEB_DIST: '/nonexistent',
