@@ -678,6 +678,39 @@ describe.each(dbKinds)('catalogue import on %s', (kind) => {
       expect(await count(db, table)).toBe(0)
   })
 
+  it('finds the parts a prices, stock or supersessions file names in any spelling, and reports one the catalogue lacks', async () => {
+    await runImport(db, csvFolder(await folder(GOOD)))
+    const prices = 'part_number,type4s,price\n5q0-698-151.e,2,399.00\n5Q0 000 000 X,2,1.00\n'
+    const refused = await runImport(db, csvFolder(await folder({ prices })))
+    expect(refused.errors.map(formatProblem)).toEqual([
+      'prices.csv 第3行 字段 part_number：配件编码「5Q0000000X」不存在',
+    ])
+    expect(await count(db, 'cat_prices')).toBe(2)
+
+    const kept = await runImport(
+      db,
+      csvFolder(
+        await folder({
+          prices: 'part_number,type4s,price\n5q0-698-151.e,2,399.00\n',
+          stock:
+            'part_number,warehouse,purchase_price,sale_price,quantity,sales_banned\n5Q0_615_301_F,BJ,1,2,3,0\n',
+          supersessions: 'old_part_number,new_part_number,changed_on\n5Q0 615 301 F,5Q0/698/151/E,\n',
+        }),
+      ),
+    )
+    expect(kept.errors).toEqual([])
+    const { rows } = await sql<{ n: string; price: number; stock: number; replaced_by: string | null }>`
+      select p.norm_number as n, (select price_fen from cat_prices c where c.part_id = p.id and c.type4s = 2) as price,
+        p.stock_total as stock, p.replaced_by from cat_parts p order by p.norm_number`.execute(db.kysely)
+    expect(
+      rows.map((r) => [r.n, r.price === null ? null : Number(r.price), Number(r.stock), r.replaced_by]),
+    ).toEqual([
+      ['5Q0615301F', null, 3, '5Q0 698 151 E'],
+      ['5Q0698151D', null, 0, '5Q0 698 151 E'],
+      ['5Q0698151E', 39900, 12, null],
+    ])
+  })
+
   it('skips bad rows with skipBad, reporting them, and keeps the good ones', async () => {
     const broken = { ...GOOD, parts: `${GOOD.parts}??,坏编码,,\n` }
     const report = await runImport(db, csvFolder(await folder(broken)), { skipBad: true })
