@@ -18,6 +18,7 @@ import { decodeData, sealRequest } from '../apps/server/src/call/envelope-codec'
 import { demoCatalogue } from '../apps/server/src/catalogue-data/demo/generate'
 import { formatProblem, runImport } from '../apps/server/src/catalogue-data/import/importer'
 import { recordSource } from '../apps/server/src/catalogue-data/import/record-source'
+import { TABLES } from '../apps/server/src/catalogue-data/import/tables'
 import { loadConfig, REPO_ROOT } from '../apps/server/src/config'
 import { type Db, isPostgresUrl, openDatabase } from '../apps/server/src/db/database'
 import { migrateToLatest } from '../apps/server/src/db/migrate'
@@ -343,7 +344,7 @@ async function smallImportSeconds(): Promise<number> {
     )
     const yuan = (fen: number) => (Number(fen) / 100).toFixed(2)
     const stock = {
-      columns: ['part_number', 'warehouse', 'purchase_price', 'sale_price', 'quantity', 'sales_banned'],
+      columns: TABLES.find((t) => t.name === 'stock')?.columns ?? [],
       rows: () =>
         rows.map((r) => ({
           part_number: r.disp_number,

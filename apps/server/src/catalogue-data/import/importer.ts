@@ -257,9 +257,11 @@ export async function runImport(
       await writer.rollback()
       return { ok: false, imported: {}, skipped, errors, seconds: (Date.now() - started) / 1000 }
     }
-    const tables = Object.keys(imported)
-    const touchedOnly = ctx.touchedParts.onlyTheseFor(tables)
-    if (touchedOnly && PART_LIST_SOURCES.some((name) => name in imported)) {
+    const listsChange = PART_LIST_SOURCES.some((name) => name in imported)
+    // Only the touched parts' markers and lists where the import allows (part-lists.ts). Finding them reads
+    // the tables just loaded, so their keys are built first; the later buildKeys then finds none left.
+    const touchedOnly = listsChange && ctx.touchedParts.onlyTheseFor(Object.keys(imported))
+    if (touchedOnly) {
       await writer.buildKeys()
       await noteTouchedParts(writer, ctx.touchedParts)
     }
@@ -267,7 +269,7 @@ export async function runImport(
       await writer.exec(touchedOnly ? REFRESH_TOUCHED_PART_MARKERS : REFRESH_PART_MARKERS)
     if (NAME_INDEX_SOURCES.some((name) => name in imported))
       for (const statement of REFRESH_NAME_INDEX) await writer.exec(statement)
-    if (PART_LIST_SOURCES.some((name) => name in imported)) {
+    if (listsChange) {
       await writer.buildKeys()
       await (touchedOnly ? refreshTouchedPartLists(writer) : refreshPartLists(writer))
     }
