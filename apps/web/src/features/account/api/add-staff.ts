@@ -3,6 +3,7 @@
 import type { StaffRow } from '@epc/shared'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
+import { refreshAfterChange } from '../../../lib/refresh'
 import { accountKeys } from './keys'
 
 export interface NewStaff {
@@ -20,6 +21,6 @@ export function useAddStaff() {
         { Mobile: s.Mobile, UserName: s.UserName, ...(s.Password ? { Password: s.Password } : {}) },
         { showResultMsg: true },
       ),
-    onSuccess: () => client.invalidateQueries({ queryKey: accountKeys.staff() }),
+    onSuccess: () => refreshAfterChange(client, accountKeys.staff()),
   })
 }

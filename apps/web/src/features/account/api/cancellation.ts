@@ -3,6 +3,7 @@
 import type { Cancellation, Profile } from '@epc/shared'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
+import { refreshAfterChange } from '../../../lib/refresh'
 import { accountKeys } from './keys'
 
 export const requestCancel = (smsCode: string) =>
@@ -14,7 +15,7 @@ function useSetCancellation() {
   const client = useQueryClient()
   return (cancellation: Cancellation | null) => {
     client.setQueryData<Profile>(accountKeys.profile(), (p) => (p ? { ...p, Cancellation: cancellation } : p))
-    return client.invalidateQueries({ queryKey: accountKeys.profile() })
+    return refreshAfterChange(client, accountKeys.profile())
   }
 }
 

@@ -4,6 +4,7 @@
 // again) and writes a 账号与安全 message.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
+import { refreshAfterChange } from '../../../lib/refresh'
 import { messageKeys } from '../../messages'
 import { accountKeys } from './keys'
 
@@ -19,8 +20,8 @@ export function useChangePassword() {
   return useMutation({
     mutationFn: changePassword,
     onSuccess: () => {
-      client.invalidateQueries({ queryKey: accountKeys.myRights() })
-      client.invalidateQueries({ queryKey: messageKeys.all })
+      refreshAfterChange(client, accountKeys.myRights())
+      refreshAfterChange(client, messageKeys.all)
     },
   })
 }

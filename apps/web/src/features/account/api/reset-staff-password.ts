@@ -3,6 +3,7 @@
 import type { StaffRow } from '@epc/shared'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
+import { refreshAfterChange } from '../../../lib/refresh'
 import { accountKeys } from './keys'
 
 export function useResetStaffPassword() {
@@ -14,6 +15,6 @@ export function useResetStaffPassword() {
         { UserID: i.UserID, ...(i.Password ? { Password: i.Password } : {}) },
         { showResultMsg: true },
       ),
-    onSuccess: () => client.invalidateQueries({ queryKey: accountKeys.staff() }),
+    onSuccess: () => refreshAfterChange(client, accountKeys.staff()),
   })
 }

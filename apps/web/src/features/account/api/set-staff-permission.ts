@@ -2,6 +2,7 @@
 import type { StaffRow } from '@epc/shared'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
+import { refreshAfterChange } from '../../../lib/refresh'
 import { accountKeys } from './keys'
 
 export function useSetStaffPermission() {
@@ -9,6 +10,6 @@ export function useSetStaffPermission() {
   return useMutation({
     mutationFn: (i: { UserID: number; SeePurchasePrice: boolean }) =>
       api.post<StaffRow>('/api/usercenter/staff/setpermission', i, { showResultMsg: true }),
-    onSuccess: () => client.invalidateQueries({ queryKey: accountKeys.staff() }),
+    onSuccess: () => refreshAfterChange(client, accountKeys.staff()),
   })
 }

@@ -3,6 +3,7 @@
 import type { Profile } from '@epc/shared'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
+import { refreshAfterChange } from '../../../lib/refresh'
 import { updateLoginInfo } from '../../../lib/session'
 import { accountKeys } from './keys'
 
@@ -25,7 +26,7 @@ export function useProfileAnswer() {
       Mobile: profile.Mobile,
       UserCompanyName: profile.CompanyName,
     })
-    return client.invalidateQueries({ queryKey: accountKeys.companyInfo() })
+    return refreshAfterChange(client, accountKeys.companyInfo())
   }
 }
 

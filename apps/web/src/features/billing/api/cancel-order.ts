@@ -1,6 +1,7 @@
 // /api/billing/cancelorder (owner): 待支付 → 已取消, its coupon released.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
+import { refreshAfterChange } from '../../../lib/refresh'
 import type { Order } from '../types'
 import { billingKeys } from './keys'
 
@@ -14,7 +15,7 @@ export function useCancelOrder() {
     onSuccess: (order) => {
       client.setQueryData(billingKeys.order(order.OrderNo), order)
       // The list, and the coupons: the order's coupon is free again.
-      return client.invalidateQueries({ queryKey: billingKeys.all })
+      return refreshAfterChange(client, billingKeys.all)
     },
   })
 }

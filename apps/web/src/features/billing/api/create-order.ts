@@ -2,6 +2,7 @@
 // answers 已生效 at once. The server's reason is shown on a refusal (e.g. 优惠券不可用).
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
+import { refreshAfterChange } from '../../../lib/refresh'
 import type { Order } from '../types'
 import { billingKeys } from './keys'
 
@@ -18,6 +19,6 @@ export function useCreateOrder() {
   return useMutation({
     mutationFn: createOrder,
     // The order list, the coupons (one is now reserved) and, for a free plan, the entitlement changed.
-    onSuccess: () => client.invalidateQueries({ queryKey: billingKeys.all }),
+    onSuccess: () => refreshAfterChange(client, billingKeys.all),
   })
 }

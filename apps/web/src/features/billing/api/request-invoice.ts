@@ -2,6 +2,7 @@
 import type { InvoiceKindName } from '@epc/shared'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
+import { refreshAfterChange } from '../../../lib/refresh'
 import type { Order } from '../types'
 import { billingKeys } from './keys'
 
@@ -27,7 +28,7 @@ export function useRequestInvoice() {
     mutationFn: requestInvoice,
     onSuccess: (order) => {
       client.setQueryData(billingKeys.order(order.OrderNo), order)
-      return client.invalidateQueries({ queryKey: billingKeys.orders() })
+      return refreshAfterChange(client, billingKeys.orders())
     },
   })
 }

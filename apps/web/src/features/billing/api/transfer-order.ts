@@ -2,6 +2,7 @@
 // to (TransferAccount) and the order number as the transfer's note. It stays 待支付 until the money arrives.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
+import { refreshAfterChange } from '../../../lib/refresh'
 import type { Order } from '../types'
 import { billingKeys } from './keys'
 
@@ -14,7 +15,7 @@ export function useTransferOrder() {
     mutationFn: transferOrder,
     onSuccess: (order) => {
       client.setQueryData(billingKeys.order(order.OrderNo), order)
-      return client.invalidateQueries({ queryKey: billingKeys.orders() })
+      return refreshAfterChange(client, billingKeys.orders())
     },
   })
 }

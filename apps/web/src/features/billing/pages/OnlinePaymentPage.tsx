@@ -10,6 +10,7 @@ import { useEffect, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { paths } from '../../../config/paths'
 import { formatMoney } from '../../../lib/format'
+import { refreshAfterChange } from '../../../lib/refresh'
 import { useOrder } from '../api/get-order'
 import { billingKeys } from '../api/keys'
 import { usePayOrder } from '../api/pay-order'
@@ -120,7 +121,7 @@ export default function OnlinePaymentPage() {
     if (!paid) return
     setQr(null)
     for (const key of [billingKeys.entitlement(), billingKeys.orders(), billingKeys.coupons()]) {
-      client.invalidateQueries({ queryKey: key })
+      refreshAfterChange(client, key)
     }
   }, [paid, client])
 

@@ -9,6 +9,7 @@ import { useEffect, useRef } from 'react'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { feedback } from '../../../lib/feedback'
 import { useShortcut } from '../../../lib/keyboard'
+import { refreshAfterChange } from '../../../lib/refresh'
 import { rememberResult } from '../../../lib/search-memory'
 import { useDraft } from '../../../lib/use-draft'
 import { groupTreeQuery } from '../api/group-tree'
@@ -55,7 +56,7 @@ export default function VinSearchPage() {
   useEffect(() => {
     if (!data || data.vinCode !== queried) return
     rememberResult(1, pathname + search)
-    void queryClient.invalidateQueries({ queryKey: catalogueKeys.vinHistory() })
+    void refreshAfterChange(queryClient, catalogueKeys.vinHistory())
   }, [data, queried, pathname, search, queryClient])
 
   // Only a VIN the user asks for here continues by itself to its one model; one restored from the URL

@@ -4,6 +4,7 @@
 import type { CreatedKey } from '@epc/shared'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
+import { refreshAfterChange } from '../../../lib/refresh'
 import { dataServiceKeys } from './keys'
 
 export interface NewApiKey {
@@ -20,6 +21,6 @@ export function useCreateApiKey() {
   return useMutation({
     mutationFn: createApiKey,
     gcTime: 0,
-    onSuccess: () => client.invalidateQueries({ queryKey: dataServiceKeys.keys() }),
+    onSuccess: () => refreshAfterChange(client, dataServiceKeys.keys()),
   })
 }

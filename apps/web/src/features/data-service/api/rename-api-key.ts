@@ -2,6 +2,7 @@
 import type { ApiKeyRow } from '@epc/shared'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
+import { refreshAfterChange } from '../../../lib/refresh'
 import { dataServiceKeys } from './keys'
 
 export function useRenameApiKey() {
@@ -10,6 +11,6 @@ export function useRenameApiKey() {
     mutationFn: (payload: { KeyId: number; Name: string }) =>
       api.post<ApiKeyRow>('/api/dataservice/keys/rename', payload, { showResultMsg: true }),
     // The usage table names keys too.
-    onSuccess: () => client.invalidateQueries({ queryKey: dataServiceKeys.all }),
+    onSuccess: () => refreshAfterChange(client, dataServiceKeys.all),
   })
 }

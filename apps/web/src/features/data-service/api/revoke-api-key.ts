@@ -2,6 +2,7 @@
 import type { ApiKeyRow } from '@epc/shared'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
+import { refreshAfterChange } from '../../../lib/refresh'
 import { dataServiceKeys } from './keys'
 
 export function useRevokeApiKey() {
@@ -9,6 +10,6 @@ export function useRevokeApiKey() {
   return useMutation({
     mutationFn: (payload: { KeyId: number }) =>
       api.post<ApiKeyRow>('/api/dataservice/keys/revoke', payload, { showResultMsg: true }),
-    onSuccess: () => client.invalidateQueries({ queryKey: dataServiceKeys.keys() }),
+    onSuccess: () => refreshAfterChange(client, dataServiceKeys.keys()),
   })
 }

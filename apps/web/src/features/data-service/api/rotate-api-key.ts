@@ -3,6 +3,7 @@
 import type { CreatedKey } from '@epc/shared'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
+import { refreshAfterChange } from '../../../lib/refresh'
 import { dataServiceKeys } from './keys'
 
 export const rotateApiKey = (payload: { KeyId: number }) =>
@@ -13,6 +14,6 @@ export function useRotateApiKey() {
   return useMutation({
     mutationFn: rotateApiKey,
     gcTime: 0,
-    onSuccess: () => client.invalidateQueries({ queryKey: dataServiceKeys.keys() }),
+    onSuccess: () => refreshAfterChange(client, dataServiceKeys.keys()),
   })
 }

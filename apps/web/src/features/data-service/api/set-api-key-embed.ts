@@ -3,6 +3,7 @@
 import type { ApiKeyRow } from '@epc/shared'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
+import { refreshAfterChange } from '../../../lib/refresh'
 import { dataServiceKeys } from './keys'
 
 export function useSetApiKeyEmbed() {
@@ -10,6 +11,6 @@ export function useSetApiKeyEmbed() {
   return useMutation({
     mutationFn: (payload: { KeyId: number; EmbedOrigins: string[] }) =>
       api.post<ApiKeyRow>('/api/dataservice/keys/setembed', payload, { showResultMsg: true }),
-    onSuccess: () => client.invalidateQueries({ queryKey: dataServiceKeys.keys() }),
+    onSuccess: () => refreshAfterChange(client, dataServiceKeys.keys()),
   })
 }

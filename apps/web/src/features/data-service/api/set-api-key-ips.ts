@@ -2,6 +2,7 @@
 import type { ApiKeyRow } from '@epc/shared'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
+import { refreshAfterChange } from '../../../lib/refresh'
 import { dataServiceKeys } from './keys'
 
 export function useSetApiKeyIps() {
@@ -9,6 +10,6 @@ export function useSetApiKeyIps() {
   return useMutation({
     mutationFn: (payload: { KeyId: number; IpRanges: string[] }) =>
       api.post<ApiKeyRow>('/api/dataservice/keys/setips', payload, { showResultMsg: true }),
-    onSuccess: () => client.invalidateQueries({ queryKey: dataServiceKeys.keys() }),
+    onSuccess: () => refreshAfterChange(client, dataServiceKeys.keys()),
   })
 }

@@ -4,6 +4,7 @@ import { type ApiUsageRow, DataServiceLimits } from '@epc/shared'
 import { useQueryClient } from '@tanstack/react-query'
 import { Button, Card, Table, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
+import { refreshAfterChange } from '../../../lib/refresh'
 import { useApiUsage } from '../api/get-api-usage'
 import { dataServiceKeys } from '../api/keys'
 import { usageTotals } from '../display'
@@ -38,7 +39,7 @@ export function UsageCard() {
       extra={
         <Button
           size="small"
-          onClick={() => client.invalidateQueries({ queryKey: dataServiceKeys.all })}
+          onClick={() => refreshAfterChange(client, dataServiceKeys.all)}
           loading={usage.isFetching}
         >
           刷新

@@ -3,6 +3,7 @@
 // beyond what the API client always shows: the clerk's work goes on whatever the report does.
 import type { QueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
+import { refreshAfterChange } from '../../../lib/refresh'
 import { companyInfoQuery } from '../../account'
 import { hostBridgeKeys } from './keys'
 
@@ -16,6 +17,6 @@ export async function reportPrices(client: QueryClient, partNumber: string, raw:
       name: company.client_com_name,
     })
     // The part detail shows the reported price as 店端4S价.
-    void client.invalidateQueries({ queryKey: hostBridgeKeys.dealerPrices(partNumber) })
+    void refreshAfterChange(client, hostBridgeKeys.dealerPrices(partNumber))
   } catch {}
 }

@@ -1,6 +1,7 @@
 // /api/usercenter/readallmessages: marks every message read; the pages and the badge are asked again.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
+import { refreshAfterChange } from '../../../lib/refresh'
 import { messageKeys } from './keys'
 
 export const readAllMessages = () =>
@@ -10,6 +11,6 @@ export function useReadAllMessages() {
   const client = useQueryClient()
   return useMutation({
     mutationFn: readAllMessages,
-    onSuccess: () => client.invalidateQueries({ queryKey: messageKeys.all }),
+    onSuccess: () => refreshAfterChange(client, messageKeys.all),
   })
 }

@@ -3,6 +3,7 @@
 import type { MessagesPage } from '@epc/shared'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
+import { refreshAfterChange } from '../../../lib/refresh'
 import { messageKeys } from './keys'
 
 export const readMessage = (id: number) =>
@@ -25,6 +26,6 @@ export function useReadMessage() {
     },
     onSuccess: ({ Unread }) => client.setQueryData(messageKeys.unread(), Unread),
     // Another page, or a failure, is set right by asking again.
-    onSettled: () => client.invalidateQueries({ queryKey: messageKeys.unread() }),
+    onSettled: () => refreshAfterChange(client, messageKeys.unread()),
   })
 }

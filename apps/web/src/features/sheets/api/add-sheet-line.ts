@@ -3,6 +3,7 @@
 import { ResultCode, type SheetKind, SheetMessages } from '@epc/shared'
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, isResultCode } from '../../../lib/api-client'
+import { refreshAfterChange } from '../../../lib/refresh'
 import type { NewSheetLine } from '../types'
 import { sheetKeys } from './keys'
 import { LINE_WIRE } from './line-wire'
@@ -25,7 +26,7 @@ export const isDuplicatePart = (error: unknown) => isResultCode(error, ResultCod
  */
 export async function refreshAfterLineAdded(queryClient: QueryClient, kind: SheetKind, orderId: string) {
   await queryClient.cancelQueries({ queryKey: sheetKeys.lines(kind, orderId) })
-  await queryClient.invalidateQueries({ queryKey: sheetKeys.kind(kind) })
+  await refreshAfterChange(queryClient, sheetKeys.kind(kind))
 }
 
 export function useAddSheetLine(kind: SheetKind) {

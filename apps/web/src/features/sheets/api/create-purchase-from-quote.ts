@@ -4,6 +4,7 @@
 import { normalizePartNumber, SheetMessages } from '@epc/shared'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { feedback } from '../../../lib/feedback'
+import { refreshAfterChange } from '../../../lib/refresh'
 import type { SheetHeader, SheetLine } from '../types'
 import { addSheetLine } from './add-sheet-line'
 import { createSheet } from './create-sheet'
@@ -49,8 +50,8 @@ export function useCreatePurchaseFromQuote() {
   return useMutation({
     mutationFn: createPurchaseFromQuote,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: sheetKeys.kind('purchase') })
-      void queryClient.invalidateQueries({ queryKey: sheetKeys.suggestions() })
+      void refreshAfterChange(queryClient, sheetKeys.kind('purchase'))
+      void refreshAfterChange(queryClient, sheetKeys.suggestions())
     },
   })
 }

@@ -2,6 +2,7 @@
 import { type SheetKind, SheetMessages } from '@epc/shared'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
+import { refreshAfterChange } from '../../../lib/refresh'
 import type { SheetHeader } from '../types'
 import { sheetKeys } from './keys'
 
@@ -24,8 +25,8 @@ export function useCreateSheet(kind: SheetKind) {
   return useMutation({
     mutationFn: (header: SheetHeader) => createSheet(kind, header),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: sheetKeys.kind(kind) })
-      void queryClient.invalidateQueries({ queryKey: sheetKeys.suggestions() })
+      void refreshAfterChange(queryClient, sheetKeys.kind(kind))
+      void refreshAfterChange(queryClient, sheetKeys.suggestions())
     },
   })
 }

@@ -2,6 +2,7 @@
 import { type SheetKind, SheetMessages } from '@epc/shared'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
+import { refreshAfterChange } from '../../../lib/refresh'
 import type { SheetLine } from '../types'
 import { sheetKeys } from './keys'
 
@@ -22,6 +23,6 @@ export function useDeleteSheetLine(kind: SheetKind) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (line: Pick<SheetLine, 'OrderId' | 'Id'>) => deleteSheetLine(kind, line),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sheetKeys.kind(kind) }),
+    onSuccess: () => refreshAfterChange(queryClient, sheetKeys.kind(kind)),
   })
 }

@@ -3,6 +3,7 @@
 import type { SheetKind } from '@epc/shared'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
+import { refreshAfterChange } from '../../../lib/refresh'
 import type { SheetLine } from '../types'
 import { sheetKeys } from './keys'
 import { LINE_WIRE } from './line-wire'
@@ -29,6 +30,6 @@ export function useUpdateSheetLine(kind: SheetKind) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (change: LineChange) => updateSheetLine(kind, change),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sheetKeys.kind(kind) }),
+    onSuccess: () => refreshAfterChange(queryClient, sheetKeys.kind(kind)),
   })
 }

@@ -2,6 +2,7 @@
 import type { SheetKind } from '@epc/shared'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
+import { refreshAfterChange } from '../../../lib/refresh'
 import { SHEET_TEXTS } from '../texts'
 import type { SheetHeader } from '../types'
 import { sheetKeys } from './keys'
@@ -25,8 +26,8 @@ export function useUpdateSheet(kind: SheetKind) {
     mutationFn: ({ orderId, header }: { orderId: string; header: SheetHeader }) =>
       updateSheet(kind, orderId, header),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: sheetKeys.kind(kind) })
-      void queryClient.invalidateQueries({ queryKey: sheetKeys.suggestions() })
+      void refreshAfterChange(queryClient, sheetKeys.kind(kind))
+      void refreshAfterChange(queryClient, sheetKeys.suggestions())
     },
   })
 }
