@@ -611,6 +611,13 @@ describe.each(dbKinds)('catalogue calls on %s', (kind) => {
       expect(marks.ResultMsg).toBe('关键字不能只有空格或标点')
     })
 
+    it('answers 10004 for a model it does not know, whatever the keyword', async () => {
+      for (const Keyword of ['刹车片', 'scp', '萨车片', '1K0698151', '，。', '无此配件名称']) {
+        const answer = await call('/api/epc/namesearch', { ModelId: 'NO-SUCH', Keyword })
+        expect([Keyword, answer.ResultCode]).toEqual([Keyword, '10004'])
+      }
+    })
+
     it('lists the glossary by system and finds names by initials and aliases', async () => {
       const all = await glossary({})
       const names = all.data?.systems.flatMap((s) => s.names) ?? []
