@@ -14,15 +14,25 @@ function serverList() {
 const settled = () => new Promise((done) => setTimeout(done, 0))
 
 let client: QueryClient
-afterEach(() => client.clear())
+let unsubscribe = () => {}
+afterEach(() => {
+  unsubscribe()
+  client.clear()
+})
+
+/** The key list on screen, its first read sent and not yet answered. */
+async function listOnScreen() {
+  client = new QueryClient()
+  const server = serverList()
+  const screen = new QueryObserver(client, { queryKey: key, queryFn: server.queryFn })
+  unsubscribe = screen.subscribe(() => {})
+  await settled()
+  return { ...server, screen }
+}
 
 describe('refreshAfterChange', () => {
   it('shows a change that landed while the list on screen was still being read for the first time', async () => {
-    client = new QueryClient()
-    const { reads, queryFn } = serverList()
-    const screen = new QueryObserver(client, { queryKey: key, queryFn })
-    const unsubscribe = screen.subscribe(() => {})
-    await settled()
+    const { reads, screen } = await listOnScreen()
     expect(reads).toHaveLength(1)
 
     // A key is made now; the first read was answered before it existed.
@@ -34,15 +44,10 @@ describe('refreshAfterChange', () => {
     await refreshed
     expect(screen.getCurrentResult().data).toEqual(['旧密钥', '新密钥'])
     expect(screen.getCurrentResult().isError).toBe(false)
-    unsubscribe()
   })
 
   it('hands whoever waits on the dropped read the new answer, not an error', async () => {
-    client = new QueryClient()
-    const { reads, queryFn } = serverList()
-    const screen = new QueryObserver(client, { queryKey: key, queryFn })
-    const unsubscribe = screen.subscribe(() => {})
-    await settled()
+    const { reads, queryFn } = await listOnScreen()
     const waiting = client.fetchQuery({ queryKey: key, queryFn })
 
     const refreshed = refreshAfterChange(client, key)
@@ -51,15 +56,10 @@ describe('refreshAfterChange', () => {
     reads[1]?.(['旧密钥', '新密钥'])
     await refreshed
     await expect(waiting).resolves.toEqual(['旧密钥', '新密钥'])
-    unsubscribe()
   })
 
   it('reads a list that has an answer again', async () => {
-    client = new QueryClient()
-    const { reads, queryFn } = serverList()
-    const screen = new QueryObserver(client, { queryKey: key, queryFn })
-    const unsubscribe = screen.subscribe(() => {})
-    await settled()
+    const { reads, screen } = await listOnScreen()
     reads[0]?.(['旧密钥'])
     await settled()
 
@@ -68,11 +68,11 @@ describe('refreshAfterChange', () => {
     reads[1]?.(['旧密钥', '新密钥'])
     await refreshed
     expect(screen.getCurrentResult().data).toEqual(['旧密钥', '新密钥'])
-    unsubscribe()
   })
 
   it('leaves a read no screen shows (a prefetch) to finish for whoever waits on it', async () => {
     client = new QueryClient()
+    unsubscribe = () => {}
     const { reads, queryFn } = serverList()
     const prefetched = client.fetchQuery({ queryKey: key, queryFn })
     await settled()
