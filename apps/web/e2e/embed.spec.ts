@@ -2,9 +2,9 @@
 // the key page, sets its 嵌入来源 and claims the trial; the customer's server asks the open API for a link to
 // one VIN, and the customer's page (http://erp.example.test, served by the test) frames it. In the frame: the
 // VIN's group tree, an illustration with its parts and no sheet or detail buttons, still there after a
-// reload; only the embedded catalogue's calls are made, and the key page counts the look-ups. A page of
-// another site cannot frame the link, a link opens only once, and a revoked key ends the open frame. No step
-// violates the Content-Security-Policy.
+// reload; only the embedded catalogue's calls are made, and the key page counts the look-ups. A VIN of
+// several trims offers the choice in the frame. A page of another site cannot frame the link, a link opens
+// only once, and a revoked key ends the open frame. No step violates the Content-Security-Policy.
 import { type CreatedKey, EmbedMessages, type VinHistoryAnswer, type VinQueryAnswer } from '@epc/shared'
 import {
   type APIRequestContext,
@@ -56,22 +56,31 @@ interface EmbedLinkBody {
   error?: { code: string }
 }
 
-/** The first demo VIN the catalogue answers with exactly one model. */
-async function oneModelVin(api: Api): Promise<{ vin: string; carName: string }> {
+/** The first demo VIN the catalogue answers so (one model, several), with that answer. */
+async function demoVin(api: Api, status: VinQueryAnswer['status']) {
   const history = await api<VinHistoryAnswer>('/api/epc/vinhistory', {})
   for (const demo of history.demo) {
     const answer = await api<VinQueryAnswer>('/api/epc/vinquery', { VIN: demo.vin })
-    const model = answer.models[0]
-    if (answer.status === 'one' && model) return { vin: demo.vin, carName: model.car_name }
+    if (answer.status === status) return { vin: demo.vin, answer }
   }
-  throw new Error('no demo VIN with one model')
+  throw new Error(`no demo VIN answers ${status}`)
 }
 
-/** The customer's server: a link for the VIN, signed with the key. */
-async function makeLink(request: APIRequestContext, key: OpenKey, vin: string): Promise<string> {
+/** The first demo VIN the catalogue answers with exactly one model. */
+async function oneModelVin(api: Api): Promise<{ vin: string; carName: string }> {
+  const { vin, answer } = await demoVin(api, 'one')
+  return { vin, carName: answer.models[0]?.car_name ?? '' }
+}
+
+/** The customer's server: a link for the VIN, signed with the key; the VIN has `models` models. */
+async function makeLink(request: APIRequestContext, key: OpenKey, vin: string, models = 1): Promise<string> {
   const made = await openPost<EmbedLinkBody>(request, key, '/open/v1/embed/sessions', { vin })
   expect(made.status, JSON.stringify(made.body)).toBe(201)
-  expect(made.body).toMatchObject({ vin, models: [expect.anything()], session_seconds: 7200 })
+  expect(made.body).toMatchObject({
+    vin,
+    models: Array.from({ length: models }, () => expect.anything()),
+    session_seconds: 7200,
+  })
   expect(made.body.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/embed\/[A-Za-z0-9_-]{43}$/)
   return made.body.url
 }
@@ -227,6 +236,38 @@ test('a key framed by the customer’s site shows one VIN’s catalogue, reloads
   const cells = usage.getByRole('row', { name: new RegExp(`${today}.*${key.appKey}`) }).locator('td')
   await expect(cells.nth(3)).toHaveText(String(charged))
   await expect(page.getByTestId('items-left')).toContainText(String(100 - charged))
+  expect(violations).toEqual([])
+})
+
+test('a VIN of several trims offers the choice in the frame; Back from a trim shows it again', async ({
+  page,
+  request,
+}) => {
+  const violations = await watchViolations(page)
+  const { api, key } = await embeddingCompany(request)
+  const { vin, answer } = await demoVin(api, 'several')
+  const url = await makeLink(request, key, vin, answer.models.length)
+  const link = url.slice(url.lastIndexOf('/') + 1)
+  await customerPage(page, ERP, url)
+  const frame = page.frameLocator('iframe')
+  await expect(frame.getByTestId('embed-bar')).toContainText(vin)
+  const several = frame.getByTestId('vin-several')
+  for (const m of answer.models) await expect(several.getByText(m.car_name)).toBeVisible()
+  await screenshot(page, 'embed-several')
+
+  const second = answer.models[1]
+  if (!second) throw new Error('expected two trims')
+  await several.getByText(second.car_name).click()
+  await expect(frame.getByTestId('vehicle-header').getByText(second.car_name)).toBeVisible()
+  await expect(frame.getByTestId('illustration-cards').locator('a').first()).toBeVisible()
+  expect(embedFrame(page)?.url()).toMatch(
+    new RegExp(`/embed/${link}/partsFilter\\?ModelId=${second.ModelId}&vin=${vin}&fromType=1$`),
+  )
+
+  // Back in the frame: the choice again, not a bounce forward, and still within the link's address.
+  await embedFrame(page)?.evaluate(() => history.back())
+  await expect(several).toBeVisible()
+  expect(embedFrame(page)?.url()).toMatch(new RegExp(`/embed/${link}$`))
   expect(violations).toEqual([])
 })
 
