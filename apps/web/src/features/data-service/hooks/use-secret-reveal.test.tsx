@@ -15,7 +15,7 @@ import { api } from '../../../lib/api-client'
 import { clearAllStoredState, saveLoginInfo } from '../../../lib/storage'
 import { closeFeedbackHosts, openFeedbackHosts } from '../../../test/feedback-hosts'
 import { freePort, startServer } from '../../../test/real-server'
-import { apiKeysQuery, useApiKeys } from '../api/get-api-keys'
+import { useApiKeys } from '../api/get-api-keys'
 import { useSecretReveal } from './use-secret-reveal'
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
@@ -88,11 +88,6 @@ beforeEach(async () => {
       </QueryClientProvider>,
     ),
   )
-  // The list has loaded before a key is made, as on the page. A create while the first read is still out
-  // refetches nothing: TanStack Query joins the read in flight, which may have been answered before the key.
-  await act(async () => {
-    await client.ensureQueryData(apiKeysQuery())
-  })
 })
 
 afterEach(() => {
