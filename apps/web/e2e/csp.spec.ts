@@ -1,9 +1,8 @@
 // The Content-Security-Policy against the real app: every screen of the router, signed out and signed in,
 // must load without one violation, pages and API answers must carry the policy, and a page of an origin not
 // in FRAME_ANCESTORS cannot frame the app (desktop hosts load it top level).
-import type { VinHistoryAnswer, VinQueryAnswer } from '@epc/shared'
 import { expect, type Page, test } from '@playwright/test'
-import { accountWithApi, signIn } from './support'
+import { accountWithApi, demoVin, signIn } from './support'
 
 /** Reports every violation of the page (and of every page it navigates to) into `found`. */
 async function watchViolations(page: Page, found: string[]) {
@@ -38,17 +37,8 @@ test('no screen violates the Content-Security-Policy, and answers carry it', asy
 
   // A model of the demo catalogue, so the model browse shows its group tree, thumbnails and drawing.
   const { account, api } = await accountWithApi(request)
-  const history = await api<VinHistoryAnswer>('/api/epc/vinhistory', {})
-  let vin = ''
-  let modelId = ''
-  for (const demo of history.demo) {
-    const answer = await api<VinQueryAnswer>('/api/epc/vinquery', { VIN: demo.vin })
-    if (answer.status === 'one') {
-      vin = demo.vin
-      modelId = answer.models[0]?.ModelId ?? ''
-      break
-    }
-  }
+  const { vin, answer } = await demoVin(api, 'one')
+  const modelId = answer.models[0]?.ModelId ?? ''
   expect(modelId).not.toBe('')
 
   for (const path of ['/login', '/register', '/ModifyPw']) await visit(page, path)

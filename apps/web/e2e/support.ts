@@ -5,7 +5,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { DEMO_SITE_KEYS, type LoginInfo } from '@epc/shared'
+import { DEMO_SITE_KEYS, type LoginInfo, type VinHistoryAnswer, type VinQueryAnswer } from '@epc/shared'
 import {
   type APIRequestContext,
   type BrowserContext,
@@ -145,6 +145,16 @@ export async function chooseUserMenu(page: Page, item: string, lands: RegExp) {
 
 /** A caller of the API that expects success and answers the decoded value. */
 export type Api = <T>(path: string, payload: object) => Promise<T>
+
+/** The first demo VIN the catalogue answers so (one model, several, none), with that answer. */
+export async function demoVin(api: Api, status: VinQueryAnswer['status']) {
+  const history = await api<VinHistoryAnswer>('/api/epc/vinhistory', {})
+  for (const demo of history.demo) {
+    const answer = await api<VinQueryAnswer>('/api/epc/vinquery', { VIN: demo.vin })
+    if (answer.status === status) return { vin: demo.vin, answer }
+  }
+  throw new Error(`no demo VIN answers ${status}`)
+}
 
 /**
  * A fresh account with an API token for making data and looking things up first; signing the browser in

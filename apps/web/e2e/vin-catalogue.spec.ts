@@ -7,15 +7,13 @@ import {
   type IllustrationAnswer,
   type NameSearchAnswer,
   type PartDetailAnswer,
-  type VinHistoryAnswer,
-  type VinQueryAnswer,
   WAREHOUSES,
 } from '@epc/shared'
 import { expect, type Page, test } from '@playwright/test'
 import {
-  type Api,
   accountWithApi,
   createAccount,
+  demoVin,
   screenshot,
   screenshotWidths,
   signIn,
@@ -23,15 +21,6 @@ import {
 } from './support'
 
 /** The first demo VIN whose catalogue answer has the given status. */
-async function demoVin(api: Api, status: VinQueryAnswer['status']) {
-  const history = await api<VinHistoryAnswer>('/api/epc/vinhistory', {})
-  for (const demo of history.demo) {
-    const answer = await api<VinQueryAnswer>('/api/epc/vinquery', { VIN: demo.vin })
-    if (answer.status === status) return { vin: demo.vin, answer }
-  }
-  throw new Error(`no demo VIN answers ${status}`)
-}
-
 async function signInBrowser(page: Page, account: TestAccount) {
   await signIn(page, account)
   await page.goto('/vinSearch')
