@@ -24,7 +24,7 @@ const SHUTDOWN_LIMIT_MS = 10_000
 
 // V8 lets its heap grow to two or three times what a full collection left live before it collects again; under
 // a stream of look-ups, the few short-lived objects each young collection promotes pile up meanwhile, and the
-// peak came to 420-460 MB on the bench catalogue (about 90 MB live). Growing by half at most keeps it near the
+// peak came to 418-433 MB on the bench catalogue (about 90 MB live). Growing by half at most keeps it near the
 // live size for a few more full collections of about 10 ms each (docs/performance.md, 2026-11-28 fourth
 // host). Set here so that every way of starting the server has it.
 setFlagsFromString('--heap-growing-percent=50')

@@ -22,7 +22,8 @@ export const isDuplicatePart = (error: unknown) => isResultCode(error, ResultCod
 /**
  * After a line is added: the sheet's lines asked for before it (a sheet just created has its empty lines on
  * the way while nothing shows them yet) are dropped, since such an answer would arrive after the change and
- * stand as fresh; then everything of the kind is refreshed.
+ * stand as fresh; refreshAfterChange leaves reads no screen shows to finish, so this one is dropped here.
+ * Then everything of the kind is refreshed.
  */
 export async function refreshAfterLineAdded(queryClient: QueryClient, kind: SheetKind, orderId: string) {
   await queryClient.cancelQueries({ queryKey: sheetKeys.lines(kind, orderId) })
