@@ -430,6 +430,16 @@ describe.each(dbKinds)('catalogue import on %s', (kind) => {
     expect((await names.nameSearch('FV-SAG-2019', 'zhidongpan')).hits.map((h) => h.callout)).toEqual([2])
   })
 
+  it('lets the name search find a model a later import adds, in the process that imported it', async () => {
+    expect((await runImport(db, csvFolder(await folder(GOOD)))).ok).toBe(true)
+    const names = new NamesService({ db, clock: new ManualClock() } as unknown as AppContext)
+    expect((await names.nameSearch('FV-SAG-2019', '前制动片')).hits).toHaveLength(1)
+    await expect(names.nameSearch('FV-SAG-2020', '前制动片')).rejects.toMatchObject({ code: '10004' })
+    expect((await runImport(db, csvFolder(await folder(WITH_OLD_PADS)))).ok).toBe(true)
+    const { hits } = await names.nameSearch('FV-SAG-2020', '前制动片')
+    expect(hits.map((h) => h.disp_number)).toEqual(['5Q0 698 151 D'])
+  })
+
   it('keeps part numbers unique: twice in one file is one part, the later row wins, also after a refused import', async () => {
     const badStock =
       'part_number,warehouse,purchase_price,sale_price,quantity,sales_banned\n5Q0 698 151 E,SH,1,1,1,0\n'

@@ -63,15 +63,6 @@ export async function findModel(db: Q, modelCode: string) {
   return (await modelByCode(db, modelCode))[0]
 }
 
-const modelIdByCode = precompiled((db: Q, modelCode: string) =>
-  db.selectFrom('cat_models').select('id').where('model_code', '=', modelCode),
-)
-
-/** A model's id alone, for look-ups that answer nothing of the model itself (the name search). */
-export async function findModelId(db: Q, modelCode: string): Promise<number | undefined> {
-  return (await modelIdByCode(db, modelCode))[0]?.id
-}
-
 // The VIN query's one: the models whose VIN patterns the maker (WMI), descriptor (VDS) and model year match,
 // matched in SQL (a WMI has hundreds of patterns; handing them all over cost more than the rest of a query).
 // A pattern's `*` stands for any one character; the VDS comes padded to five characters with one no
@@ -335,6 +326,11 @@ export function genericAliases(db: Q) {
     .selectFrom('cat_generic_aliases')
     .select(['generic_name_id', 'alias', 'pinyin', 'initials'])
     .execute()
+}
+
+/** Every model's id by its code, for the names' index. */
+export function modelIds(db: Q) {
+  return db.selectFrom('cat_models').select(['id', 'model_code']).execute()
 }
 
 /** The distinct part names with their generic name (0: none), pinyin and initials (import/name-index.ts). */

@@ -43,6 +43,8 @@ interface Names {
   partNames: PartNameIndex
   /** Where each illustration sits in the group tree, by its id: the search's hits say so. */
   places: Map<number, Place>
+  /** Each model's id by its code: the search asks for the model's parts by id. */
+  modelIds: Map<string, number>
 }
 
 type Place = Awaited<ReturnType<typeof repo.illustrationPlaces>>[number]
@@ -84,11 +86,12 @@ export class NamesService {
   private async genericNames(): Promise<Names> {
     const version = await catalogueVersion(this.ctx.db, this.ctx.clock.now())
     if (this.names?.version === version) return this.names
-    const [names, aliases, partNames, places] = await Promise.all([
+    const [names, aliases, partNames, places, models] = await Promise.all([
       repo.genericNames(this.db),
       repo.genericAliases(this.db),
       repo.partNames(this.db),
       repo.illustrationPlaces(this.db),
+      repo.modelIds(this.db),
     ])
     const aliasesOf = new Map<number, string[]>()
     for (const a of aliases) {
@@ -118,6 +121,7 @@ export class NamesService {
         })),
       ),
       places: new Map(places.map((p) => [Number(p.id), p])),
+      modelIds: new Map(models.map((m) => [m.model_code, Number(m.id)])),
     }
     return this.names
   }
@@ -144,9 +148,9 @@ export class NamesService {
   }
 
   async nameSearch(modelCode: string, keyword: string): Promise<NameSearchAnswer> {
-    const modelId = await repo.findModelId(this.db, modelCode)
+    const { matcher, partNames, places, modelIds } = await this.genericNames()
+    const modelId = modelIds.get(modelCode)
     if (modelId === undefined) throw fail.notFound()
-    const { matcher, partNames, places } = await this.genericNames()
     const q = matcher.analyse(keyword)
     if (!q.norm) throw fail.invalid('关键字不能只有空格或标点')
     const matches = matcher.match(keyword, q)
