@@ -540,8 +540,12 @@ export class NameMatcher {
     // Per entry: the spans each form got, and whether a word was only found by its sound.
     let found: Map<number, { spans: Map<Form, Span[]>; sound: boolean }> | null = null
     for (const token of tokens) {
+      const before: typeof found = found
       const here = new Map<number, { spans: Map<Form, Span[]>; sound: boolean }>()
       const add = (f: Form, span: Span, sound: boolean) => {
+        // A name without the words before cannot hold them all: not worth noting (a word such as 灯 is in
+        // dozens of names).
+        if (before && !before.has(f.entry)) return
         const entry = here.get(f.entry) ?? { spans: new Map(), sound }
         entry.sound &&= sound
         push(entry.spans, f, span)
@@ -554,17 +558,13 @@ export class NameMatcher {
           const f = this.forms[i] as Form
           if (!here.has(f.entry)) add(f, soundSpan(f, at, sound.syllables.length), true)
         }
-      const before: typeof found = found
-      if (before) {
+      if (before)
         for (const [entry, hit] of here) {
           const prior = before.get(entry)
-          if (!prior) here.delete(entry)
-          else {
-            hit.sound ||= prior.sound
-            for (const [f, spans] of prior.spans) for (const s of spans) push(hit.spans, f, s)
-          }
+          if (!prior) continue
+          hit.sound ||= prior.sound
+          for (const [f, spans] of prior.spans) for (const s of spans) push(hit.spans, f, s)
         }
-      }
       found = here
       if (!found.size) return
     }
