@@ -560,6 +560,7 @@ export class NameMatcher {
         }
       if (before)
         for (const [entry, hit] of here) {
+          // Always there: `add` noted only names the words before reached.
           const prior = before.get(entry)
           if (!prior) continue
           hit.sound ||= prior.sound

@@ -81,8 +81,8 @@ export class NamesService {
     return this.ctx.db.kysely
   }
 
-  /** The generic names with their aliases and their matcher, and the part names: built once per catalogue
-   * version. */
+  /** The generic names with their aliases and their matcher, the part names, where each illustration sits
+   * and each model's id: built once per catalogue version. */
   private async genericNames(): Promise<Names> {
     const version = await catalogueVersion(this.ctx.db, this.ctx.clock.now())
     if (this.names?.version === version) return this.names
