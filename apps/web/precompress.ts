@@ -48,6 +48,7 @@ export async function precompressDir(dir: string): Promise<number> {
 
 export function precompress(): Plugin {
   let outDir = 'dist'
+  let failed = false
   return {
     name: 'precompress',
     apply: 'build',
@@ -55,7 +56,12 @@ export function precompress(): Plugin {
       // outDir may be absolute (vite build --outDir /srv/epc/web): resolve keeps it so, join would not.
       outDir = resolve(config.root, config.build.outDir)
     },
+    buildEnd(error) {
+      failed = Boolean(error)
+    },
     async closeBundle() {
+      // Vite closes the bundle after a failed build too; the build's own error is the one to show.
+      if (failed) return
       const count = await precompressDir(outDir)
       console.log(`预压缩 ${count} 个文件 (brotli + gzip)`)
     },
