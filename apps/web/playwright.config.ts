@@ -9,6 +9,9 @@ const root = resolve(import.meta.dirname, '../..')
 const port = Number(process.env.E2E_PORT ?? 8790)
 // Set once in the runner; workers inherit it, so everyone talks to the same database.
 process.env.E2E_DB ??= join(tmpdir(), `epc-e2e-${Date.now()}.sqlite`)
+// scrypt's cost for the server's new password hashes, and for those a test writes itself: every test
+// registers and signs in, and production's 17 costs 0.7 s of CPU a hash on a slow two-core machine.
+process.env.E2E_PASSWORD_HASH_COST ??= '10'
 // Chromium renders and prints with this one font only (e2e/fonts.conf), whatever else the machine has: a PDF's
 // text read back depends on the font (Noto CJK turned 页 into the radical ⻚).
 const CJK_FONT = '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc'
@@ -70,6 +73,7 @@ export default defineConfig({
       PAYMENT_PLATFORM: 'fake',
       // Every test registers its own account from this one address.
       SMS_PER_ADDRESS_HOUR: '100000',
+      PASSWORD_HASH_COST: process.env.E2E_PASSWORD_HASH_COST,
     },
   },
 })

@@ -127,6 +127,23 @@ describe('production mode', () => {
     expect(config.sites.default).toEqual(OWN_KEYS)
   })
 
+  it('hashes passwords at scrypt cost 17 or above only', () => {
+    const SITES_FILE = sitesFile({ default: OWN_KEYS })
+    expect(production({ ...TENCENT, SITES_FILE }).passwordHashCost).toBe(17)
+    expect(() => production({ ...TENCENT, SITES_FILE, PASSWORD_HASH_COST: '16' })).toThrow(
+      '生产模式的 PASSWORD_HASH_COST 不能低于 17',
+    )
+    expect(production({ ...TENCENT, SITES_FILE, PASSWORD_HASH_COST: '18' }).passwordHashCost).toBe(18)
+    // Outside production a test server may lower it, within what scrypt's memory limit takes.
+    expect(loadConfig({ SMS_PROVIDER: 'console', PASSWORD_HASH_COST: '10' }).passwordHashCost).toBe(10)
+    expect(() => loadConfig({ SMS_PROVIDER: 'console', PASSWORD_HASH_COST: '9' })).toThrow(
+      'PASSWORD_HASH_COST 须在 10 到 18 之间',
+    )
+    expect(() => loadConfig({ SMS_PROVIDER: 'console', PASSWORD_HASH_COST: '19' })).toThrow(
+      'PASSWORD_HASH_COST 须在 10 到 18 之间',
+    )
+  })
+
   it('development keeps the demo keys', () => {
     expect(loadConfig({ SMS_PROVIDER: 'console' }).sites.default).toEqual(DEMO_SITE_KEYS)
   })

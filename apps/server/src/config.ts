@@ -115,6 +115,8 @@ export interface Config {
   trustProxy: string | false
   /** SMS codes one client address may ask for in an hour (SMS bombing of many numbers). */
   smsPerAddressHour: number
+  /** log2 of scrypt's N for new password hashes (lib/secrets.ts); below 17 only outside production. */
+  passwordHashCost: number
   /** Memory for cached catalogue answers (encoded); 0 turns the cache off. */
   answerCacheBytes: number
   /** A request must have arrived whole within this time, its headers within headersTimeoutMs. */
@@ -140,6 +142,17 @@ function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number
   const n = Number(raw)
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got ${raw}`)
   return n
+}
+
+/**
+ * PASSWORD_HASH_COST: 17 (OWASP's scrypt N=2^17) unless told. A lower cost is for the browser tests, whose
+ * every test registers and signs in (0.7 s of CPU a hash on a slow two-core machine); production refuses it.
+ */
+export function readPasswordHashCost(env: NodeJS.ProcessEnv, production: boolean): number {
+  const cost = intFrom(env, 'PASSWORD_HASH_COST', 17)
+  if (cost < 10 || cost > 18) throw new Error(`PASSWORD_HASH_COST 须在 10 到 18 之间，现为 ${cost}`)
+  if (production && cost < 17) throw new Error('生产模式的 PASSWORD_HASH_COST 不能低于 17')
+  return cost
 }
 
 /** A comma-separated list; an unset variable gives the fallback. */
@@ -461,6 +474,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY || false,
     answerCacheBytes: intFrom(env, 'ANSWER_CACHE_MB', 64) * 1024 * 1024,
     smsPerAddressHour: intFrom(env, 'SMS_PER_ADDRESS_HOUR', 30),
+    passwordHashCost: readPasswordHashCost(env, production),
     requestTimeoutMs,
     headersTimeoutMs,
     frameAncestors: listFrom(env, 'FRAME_ANCESTORS', ["'self'"]),

@@ -4,6 +4,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { resolve } from 'node:path'
 import { freePort } from '../../../scripts/free-port.mjs'
 import { REPO_ROOT } from '../src/config'
+import { TEST_PASSWORD_HASH_COST } from './helper'
 
 export interface ServerProcess {
   child: ChildProcess
@@ -24,13 +25,15 @@ export function runServer(
 ): Promise<ServerProcess> {
   const child = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
-    // A development server: the console SMS provider unless the test names another.
+    // A development server: the console SMS provider unless the test names another, and password hashes
+    // at the test cost (a production server refuses it and keeps its own).
     env: {
       ...process.env,
       SMS_PROVIDER: 'console',
       LOG_LEVEL: 'warn',
       WEB_DIST: '/nonexistent',
       HOST: '127.0.0.1',
+      ...(env.NODE_ENV === 'production' ? {} : { PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST }),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,10 +3,10 @@ import { sql } from 'kysely'
 import type { AccountStateName } from '../src/db/schema'
 import type { TestApp } from './helper'
 
-/** scrypt of FACTORY_PASSWORD, computed once. */
+/** scrypt of FACTORY_PASSWORD at the tests' cost (TEST_PASSWORD_HASH_COST), computed once. */
 export const FACTORY_PASSWORD = 'pass1234'
 const FACTORY_PASSWORD_HASH =
-  'scrypt$17$8$1$hbzplQjeKG0Emb1186j8dA==$Wi35VfAEfvWSa7p4ITboxNqlALm+68nORpavtaFad3s='
+  'scrypt$10$8$1$aIFLltm9twnwjzFKU+P9iA==$UeTFGjFwKMKflJVBx0zNEALBm8LifbhZqGFLZTZ9FjE='
 
 let serial = 0
 

@@ -22,6 +22,12 @@ import { MemoryStore, type SharedStore } from '../src/store/shared-store'
 export type DbKind = 'sqlite' | 'postgres'
 
 /** The databases every integration test runs against. */
+/**
+ * scrypt's cost (log2 N) in test servers: the lowest the config takes. Production's 17 costs 0.7 s of CPU a
+ * hash on a slow two-core machine, and the tests sign in hundreds of times.
+ */
+export const TEST_PASSWORD_HASH_COST = '10'
+
 export const dbKinds: DbKind[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite']
 
 export class ManualClock implements Clock {
@@ -156,7 +162,11 @@ export async function startTestApp(
 ): Promise<TestApp> {
   const { db, drop } = opts.db ? { db: opts.db, drop: async () => {} } : await freshDatabase(kind)
   const clock = new ManualClock()
-  const config = { ...loadConfig({ SMS_PROVIDER: 'console' }), demoCataloguePath: ':memory:', ...opts.config }
+  const config = {
+    ...loadConfig({ SMS_PROVIDER: 'console', PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST }),
+    demoCataloguePath: ':memory:',
+    ...opts.config,
+  }
   const store = opts.store ?? new MemoryStore(() => clock.now())
   const app = await buildApp({
     config,

@@ -17,7 +17,7 @@ const button = (scope: Locator | Page, label: string) =>
  */
 async function ownerWithoutSms() {
   const account = { mobile: freshMobile(), password: 'test1234' }
-  const hash = await hashPassword(account.password)
+  const hash = await hashPassword(account.password, Number(process.env.E2E_PASSWORD_HASH_COST))
   const now = Date.now()
   const db = new Database(process.env.E2E_DB as string)
   try {

@@ -2,26 +2,28 @@
 // handles secrets.
 import { createCipheriv, createDecipheriv, hash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto'
 
-// OWASP Password Storage Cheat Sheet: scrypt with N=2^17, r=8, p=1. That needs 128 MiB, so maxmem is raised.
-const N_LOG2 = 17
+// OWASP Password Storage Cheat Sheet: scrypt with N=2^17, r=8, p=1 (the cost config.ts gives unless told).
+// That needs 128 MiB (128·N·r bytes), above Node's default limit, so maxmem follows the cost.
 const R = 8
 const P = 1
 const KEY_LENGTH = 32
-const MAXMEM = 256 * 1024 * 1024
 
 function scryptAsync(password: string, salt: Buffer, nLog2: number, r: number, p: number): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    scrypt(password, salt, KEY_LENGTH, { N: 2 ** nLog2, r, p, maxmem: MAXMEM }, (err, key) =>
+    scrypt(password, salt, KEY_LENGTH, { N: 2 ** nLog2, r, p, maxmem: 256 * 2 ** nLog2 * r }, (err, key) =>
       err ? reject(err) : resolve(key),
     ),
   )
 }
 
-/** `scrypt$<log2 N>$<r>$<p>$<salt>$<key>`: the parameters travel with the hash, so they can be raised later. */
-export async function hashPassword(password: string): Promise<string> {
+/**
+ * `scrypt$<log2 N>$<r>$<p>$<salt>$<key>`: the parameters travel with the hash, so they can be raised later.
+ * nLog2 is the server's PASSWORD_HASH_COST (config.passwordHashCost).
+ */
+export async function hashPassword(password: string, nLog2: number): Promise<string> {
   const salt = randomBytes(16)
-  const key = await scryptAsync(password, salt, N_LOG2, R, P)
-  return ['scrypt', N_LOG2, R, P, salt.toString('base64'), key.toString('base64')].join('$')
+  const key = await scryptAsync(password, salt, nLog2, R, P)
+  return ['scrypt', nLog2, R, P, salt.toString('base64'), key.toString('base64')].join('$')
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

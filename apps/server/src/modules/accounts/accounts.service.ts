@@ -124,7 +124,7 @@ export class AccountsService {
     if (await repo.findAccountByMobile(this.db, input.Mobile))
       throw fail.business(AccountMessages.mobileRegistered)
     await this.useSmsCode(input.Mobile, 'register', input.SmsCode)
-    const passwordHash = await hashPassword(input.Password)
+    const passwordHash = await hashPassword(input.Password, this.ctx.config.passwordHashCost)
     const now = this.now()
     const token = newSessionToken()
     try {
@@ -228,7 +228,7 @@ export class AccountsService {
     const account = await repo.findAccountByMobile(this.db, input.Mobile)
     if (!account) throw fail.business(AccountMessages.mobileNotRegistered)
     await this.useSmsCode(input.Mobile, 'resetpwd', input.SmsCode)
-    const passwordHash = await hashPassword(input.Password)
+    const passwordHash = await hashPassword(input.Password, this.ctx.config.passwordHashCost)
     const now = this.now()
     await this.db.transaction().execute(async (trx) => {
       await repo.updatePasswordHash(trx, account.id, passwordHash, now)

@@ -73,7 +73,7 @@ export class ProfileService {
         throw fail.business(ProfileMessages.oldPasswordWrong)
       }
     }
-    const passwordHash = await hashPassword(input.Password)
+    const passwordHash = await hashPassword(input.Password, this.ctx.config.passwordHashCost)
     const now = this.now()
     await this.db.transaction().execute(async (trx) => {
       await repo.setPassword(trx, caller.accountId, passwordHash, now)

@@ -102,7 +102,9 @@ export class StaffService {
     this.ownerOnly(caller)
     await this.refuseKnownMobile(caller, input.Mobile)
     // Without a password the member signs in with an SMS code and then sets one.
-    const passwordHash = input.Password ? await hashPassword(input.Password) : UNUSABLE_PASSWORD_HASH
+    const passwordHash = input.Password
+      ? await hashPassword(input.Password, this.ctx.config.passwordHashCost)
+      : UNUSABLE_PASSWORD_HASH
     const now = this.now()
     let id: number
     try {
@@ -170,7 +172,9 @@ export class StaffService {
 
   async resetPassword(caller: Caller, input: { UserID: number; Password?: string }): Promise<StaffRow> {
     const member = await this.staffMember(caller, input.UserID)
-    const passwordHash = input.Password ? await hashPassword(input.Password) : UNUSABLE_PASSWORD_HASH
+    const passwordHash = input.Password
+      ? await hashPassword(input.Password, this.ctx.config.passwordHashCost)
+      : UNUSABLE_PASSWORD_HASH
     const now = this.now()
     await this.db.transaction().execute(async (trx) => {
       await repo.setMemberPassword(trx, member.id, passwordHash, now)
