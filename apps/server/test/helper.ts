@@ -21,13 +21,13 @@ import { MemoryStore, type SharedStore } from '../src/store/shared-store'
 
 export type DbKind = 'sqlite' | 'postgres'
 
-/** The databases every integration test runs against. */
 /**
  * scrypt's cost (log2 N) in test servers: the lowest the config takes. Production's 17 costs 0.7 s of CPU a
  * hash on a slow two-core machine, and the tests sign in hundreds of times.
  */
 export const TEST_PASSWORD_HASH_COST = '10'
 
+/** The databases every integration test runs against. */
 export const dbKinds: DbKind[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite']
 
 export class ManualClock implements Clock {
