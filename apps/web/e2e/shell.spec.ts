@@ -109,6 +109,7 @@ test('logout calls the server and keeps only the zoom setting', async ({ page, r
   await signIn(page, account)
   // The hover menu and its submenu animate in; under load a first try can miss them.
   await expect(async () => {
+    await page.mouse.move(700, 600)
     await page.getByTestId('user-menu').hover()
     await page.getByRole('menuitem', { name: '页面缩放' }).hover({ timeout: 3000 })
     await page.getByRole('menuitem', { name: '110%' }).click({ timeout: 3000 })
