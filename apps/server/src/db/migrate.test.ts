@@ -112,7 +112,8 @@ describe('migration 0016', () => {
   it.each(dbKinds)(
     "gives every model's illustration of an existing %s catalogue the parts list the importer gives it",
     async (kind) => {
-      const { db, drop } = await freshDatabase(kind)
+      // Up to 0016 only: the migrations after it must run again after it.
+      const { db, drop } = await freshDatabase(kind, { upTo: '0016_part_lists' })
       await loadTinyCatalogue(db)
       const lists = async () =>
         (

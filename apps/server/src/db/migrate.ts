@@ -17,6 +17,7 @@ import * as m0013 from './migrations/0013_drawing_pieces'
 import * as m0014 from './migrations/0014_data_service'
 import * as m0015 from './migrations/0015_embed'
 import * as m0016 from './migrations/0016_part_lists'
+import * as m0017 from './migrations/0017_name_search_plan'
 
 const migrations = {
   '0001_accounts': m0001,
@@ -35,6 +36,7 @@ const migrations = {
   '0014_data_service': m0014,
   '0015_embed': m0015,
   '0016_part_lists': m0016,
+  '0017_name_search_plan': m0017,
 }
 
 export type MigrationName = keyof typeof migrations

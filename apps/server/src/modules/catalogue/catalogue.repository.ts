@@ -377,23 +377,26 @@ export function illustrationPlaces(db: Q) {
  * callouts where the model has parts of those names are read (cat_name_callouts, kept by the importer), a
  * few of the model's thousands of fitments. Plain SQL kept as a prepared statement. On SQLite the list is
  * bound value by value (reading it from one JSON value cost a quarter of the statement's time), padded to a
- * power of two with its last id so that a dozen texts serve every length.
+ * power of two with its last id so that a dozen texts serve every length. On PostgreSQL the same query is
+ * the function model_parts_of_names (migration 0017), planned once per connection: as a prepared statement
+ * it was planned again on every run.
  */
 export function modelPartsOfNames(db: Q, modelId: number, genericIds: number[]): Promise<ModelPartRow[]> {
   if (!genericIds.length) return Promise.resolve([])
-  const sqlite = onSqlite(db)
-  const ids = sqlite ? paddedList(genericIds) : genericIds
+  if (!onSqlite(db))
+    return runKept<ModelPartRow>(db, 'select * from model_parts_of_names($1, $2::integer[])', [
+      modelId,
+      genericIds,
+    ])
+  const ids = paddedList(genericIds)
   const text = `select ${MODEL_PART_COLUMNS}
     from cat_name_callouts n
     join cat_fitments f
       on f.model_id = n.model_id and f.illustration_id = n.illustration_id and f.callout = n.callout
     join cat_parts p on p.id = f.part_id
-    where n.model_id = ${sqlite ? '?' : '$1'} and ${
-      sqlite
-        ? `n.generic_name_id in (${ids.map(() => '?').join(',')})`
-        : 'n.generic_name_id = any($2::integer[])'
-    } and coalesce(p.generic_name_id, 0) = n.generic_name_id`
-  return runKept<ModelPartRow>(db, text, sqlite ? [modelId, ...ids] : [modelId, ids])
+    where n.model_id = ? and n.generic_name_id in (${ids.map(() => '?').join(',')})
+      and coalesce(p.generic_name_id, 0) = n.generic_name_id`
+  return runKept<ModelPartRow>(db, text, [modelId, ...ids])
 }
 
 /** A list lengthened to the next power of two by repeating its last item (an `in` list's answer is the same). */
