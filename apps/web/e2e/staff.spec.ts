@@ -61,7 +61,12 @@ test('the owner adds a clerk who sees no purchase prices nor owner pages, then d
   const prompt = clerkPage.locator('.ant-modal').filter({ hasText: '请设置新密码' })
   await expect(prompt).toBeVisible()
   await prompt.getByLabel('初始密码').fill(clerk.password)
-  await prompt.getByLabel('新密码', { exact: true }).fill('clerk5678')
+  // F1 (and its auto-press on the VIN page behind) leaves the cursor where the clerk types.
+  const newPassword = prompt.getByLabel('新密码', { exact: true })
+  await newPassword.focus()
+  await clerkPage.keyboard.press('F1')
+  await expect(newPassword).toBeFocused()
+  await newPassword.fill('clerk5678')
   await prompt.getByLabel('确认新密码').fill('clerk5678')
   await button(prompt, '确定').click()
   await expect(prompt).toBeHidden()

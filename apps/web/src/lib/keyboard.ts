@@ -14,8 +14,13 @@ function isShortcut(key: string): key is ShortcutKey {
   return (SHORTCUT_KEYS as readonly string[]).includes(key)
 }
 
-/** Calls every subscriber of a key, newest first. */
+/**
+ * Calls every subscriber of a key, newest first. F1 puts the cursor in a screen's box, which an open dialog
+ * covers: its focus lock would throw the focus onto the dialog's first field, away from the one the user is
+ * typing in (the auto-press after sign-in, under 请设置新密码), so F1 does nothing while one is open.
+ */
 export function pressShortcut(key: ShortcutKey, event?: KeyboardEvent) {
+  if (key === 'F1' && document.querySelector('[aria-modal="true"]')) return
   for (const handler of [...(handlers.get(key) ?? [])].reverse()) handler(event)
 }
 
