@@ -412,6 +412,67 @@ describe.each(dbKinds)('catalogue calls on %s', (kind) => {
       })
     })
 
+    it('leads an old number through every later one to the newest, and answers a number in a cycle as itself', async () => {
+      // Numbers of their own, taken out again: 1 -> 2 -> 3 -> 4 and A -> B -> A (an error a catalogue can hold).
+      const numbers = ['ZWALK1', 'ZWALK2', 'ZWALK3', 'ZWALK4', 'ZLOOPA', 'ZLOOPB']
+      const next: Record<string, string> = {
+        ZWALK1: 'ZWALK2',
+        ZWALK2: 'ZWALK3',
+        ZWALK3: 'ZWALK4',
+        ZLOOPA: 'ZLOOPB',
+        ZLOOPB: 'ZLOOPA',
+      }
+      const parts = await db()
+        .insertInto('cat_parts')
+        .values(
+          numbers.map((n) => ({
+            disp_number: n,
+            norm_number: n,
+            part_name_cn: '链测试件',
+            generic_name_id: null,
+            remark: '',
+            name_pinyin: '',
+            name_initials: '',
+            replaced_by: next[n] ?? null,
+          })),
+        )
+        .returning(['id', 'norm_number'])
+        .execute()
+      const idOf = (n: string) => Number(parts.find((p) => p.norm_number === n)?.id)
+      try {
+        await db()
+          .insertInto('cat_supersessions')
+          .values(
+            Object.entries(next).map(([from, to]) => ({
+              old_part_id: idOf(from),
+              new_part_id: idOf(to),
+              changed_on: '2024-01-01',
+            })),
+          )
+          .execute()
+        const answer = await call<{ status: string; part_number: string; old_number?: string }[]>(
+          '/api/epc/partsquery',
+          { Codes: ['ZWALK1', 'ZWALK3', 'ZWALK4', 'ZLOOPA'] },
+        )
+        expect(answer.data?.map((r) => [r.status, r.part_number, r.old_number])).toEqual([
+          ['superseded', 'ZWALK4', 'ZWALK1'],
+          ['superseded', 'ZWALK4', 'ZWALK3'],
+          ['found', 'ZWALK4', undefined],
+          ['found', 'ZLOOPA', undefined],
+        ])
+      } finally {
+        await db()
+          .deleteFrom('cat_supersessions')
+          .where(
+            'old_part_id',
+            'in',
+            parts.map((p) => Number(p.id)),
+          )
+          .execute()
+        await db().deleteFrom('cat_parts').where('norm_number', 'in', numbers).execute()
+      }
+    })
+
     it('answers the stock per warehouse and the substitutes the catalogue holds, for parts with and without', async () => {
       const picks = [
         await somePart(`exists (select 1 from cat_substitutes s where s.part_id = p.id)`),

@@ -16,27 +16,15 @@ export class PartsService {
     return this.ctx.db.kysely
   }
 
-  /** Follows supersessions from each part to the newest number (chains are short; cycles are cut). */
-  private async newestOf(
-    partIds: number[],
-  ): Promise<Map<number, { norm: string; chain: { old: number; changed_on: string }[] }>> {
-    const result = new Map<number, { norm: string; chain: { old: number; changed_on: string }[] }>()
-    let frontier = partIds.map((id) => ({ start: id, at: id }))
-    for (let hop = 0; hop < 10 && frontier.length; hop++) {
-      const steps = await repo.supersessionsFrom(this.db, [...new Set(frontier.map((f) => f.at))])
-      const next: typeof frontier = []
-      for (const f of frontier) {
-        const step = steps.find((s) => Number(s.old_part_id) === f.at)
-        if (!step) continue
-        const entry = result.get(f.start) ?? { norm: '', chain: [] }
-        entry.norm = step.new_norm
-        entry.chain.push({ old: f.at, changed_on: step.changed_on })
-        result.set(f.start, entry)
-        if (Number(step.new_part_id) !== f.start) next.push({ start: f.start, at: Number(step.new_part_id) })
-      }
-      frontier = next
+  /** The newest number each part's supersessions lead to (chains are short; cycles are cut). */
+  private async newestOf(partIds: number[]): Promise<Map<number, string>> {
+    const newest = new Map<number, { hop: number; norm: string }>()
+    for (const step of await repo.newestNumbers(this.db, partIds)) {
+      const start = Number(step.start_id)
+      const hop = Number(step.hop)
+      if ((newest.get(start)?.hop ?? 0) < hop) newest.set(start, { hop, norm: step.new_norm })
     }
-    return result
+    return new Map([...newest].map(([start, { norm }]) => [start, norm]))
   }
 
   async partsQuery(caller: Pick<Caller, 'type4s'>, codes: string[]): Promise<PartsQueryRow[]> {
@@ -48,7 +36,7 @@ export class PartsService {
     // The part row's markers (kept by the importer, its only writer) say which parts have a newer number,
     // stock or substitutes: only those are looked up further.
     const newest = await this.newestOf(exact.filter((p) => p.replaced_by).map((p) => Number(p.id)))
-    const replacementNumbers = [...new Set([...newest.values()].map((n) => n.norm))]
+    const replacementNumbers = [...new Set(newest.values())]
 
     // Numbers typed only in part: a unique prefix is taken, several are offered.
     const prefixHits = new Map<string, string[]>()
@@ -102,8 +90,9 @@ export class PartsService {
       const found = byNumber.get(number)
       if (found && exactNumbers.has(number)) {
         const newer = newest.get(Number(found.id))
-        const current = newer ? byNumber.get(newer.norm) : undefined
-        if (current) {
+        const current = newer ? byNumber.get(newer) : undefined
+        // A cycle in the catalogue's data leads back to the number typed: that number is then the current one.
+        if (current && current !== found) {
           return { input, status: 'superseded', old_number: found.disp_number, ...describe(current), flag: 1 }
         }
         const d = describe(found)
