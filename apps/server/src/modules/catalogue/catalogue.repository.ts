@@ -247,39 +247,38 @@ export function partsByPrefix(db: Q, prefix: string, limit: number) {
   return numbersFrom(db, prefix, `${prefix}\u{10FFFF}`, limit)
 }
 
-export const supersessionsFrom = precompiled((db: Q, partIds: number[]) =>
-  db
-    .selectFrom('cat_supersessions as s')
-    .innerJoin('cat_parts as np', 'np.id', 's.new_part_id')
-    .select(['s.old_part_id', 's.new_part_id', 's.changed_on', 'np.norm_number as new_norm'])
-    .where('s.old_part_id', 'in', partIds),
-)
-
 /**
- * Where each part's supersessions lead: the newest number reached from each, in one query rather than one
- * round trip a hop (a superseded part cost five or six on PostgreSQL). A part has one newer number at most
- * (old_part_id is the key), so the walk is a path; it stops when it comes back to its start (the step that
- * closes the cycle is taken) or after ten steps, as a chain of the catalogue never needs more.
+ * Each part's supersessions, step by step to the newest number, in one query rather than one round trip a
+ * hop (a superseded part cost five or six on PostgreSQL). A part has one newer number at most (old_part_id
+ * is the key), so a walk is a path; it stops when it comes back to its start (the step that closes the
+ * cycle is answered) or after ten steps, as no chain of the catalogue needs more.
  */
-export const newestNumbers = precompiled((db: Q, partIds: number[]) =>
+export const supersessionWalks = precompiled((db: Q, partIds: number[]) =>
   db
     .withRecursive('walk', (w) =>
       w
         .selectFrom('cat_supersessions')
-        .select(['old_part_id as start_id', 'new_part_id as new_id', sql<number>`1`.as('hop')])
+        .select(['old_part_id as start_id', 'new_part_id as new_id', 'changed_on', sql<number>`1`.as('hop')])
         .where('old_part_id', 'in', partIds)
         .unionAll((u) =>
           u
             .selectFrom('walk')
             .innerJoin('cat_supersessions as s', 's.old_part_id', 'walk.new_id')
-            .select(['walk.start_id', 's.new_part_id as new_id', sql<number>`walk.hop + 1`.as('hop')])
+            .select([
+              'walk.start_id',
+              's.new_part_id as new_id',
+              's.changed_on',
+              sql<number>`walk.hop + 1`.as('hop'),
+            ])
             .whereRef('walk.new_id', '<>', 'walk.start_id')
             .where('walk.hop', '<', 10),
         ),
     )
     .selectFrom('walk')
     .innerJoin('cat_parts as np', 'np.id', 'walk.new_id')
-    .select(['walk.start_id', 'walk.hop', 'np.norm_number as new_norm']),
+    .select(['walk.start_id', 'walk.new_id', 'walk.changed_on', 'walk.hop', 'np.norm_number as new_norm'])
+    .orderBy('walk.start_id')
+    .orderBy('walk.hop'),
 )
 
 export const supersessionsTo = precompiled((db: Q, partIds: number[]) =>

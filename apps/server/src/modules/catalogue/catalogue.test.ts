@@ -412,7 +412,7 @@ describe.each(dbKinds)('catalogue calls on %s', (kind) => {
       })
     })
 
-    it('leads an old number through every later one to the newest, and answers a number in a cycle as itself', async () => {
+    it('leads an old number through every later one to the newest, in the query and the detail, and answers a number in a cycle as itself', async () => {
       // Numbers of their own, taken out again: 1 -> 2 -> 3 -> 4 and A -> B -> A (an error a catalogue can hold).
       const numbers = ['ZWALK1', 'ZWALK2', 'ZWALK3', 'ZWALK4', 'ZLOOPA', 'ZLOOPB']
       const next: Record<string, string> = {
@@ -460,6 +460,17 @@ describe.each(dbKinds)('catalogue calls on %s', (kind) => {
           ['found', 'ZWALK4', undefined],
           ['found', 'ZLOOPA', undefined],
         ])
+        const detail = await call<{
+          chain: { part_number: string; current: boolean }[]
+          replaced_by: string
+        }>('/api/epc/partdetail', { part_number: 'ZWALK2' })
+        expect(detail.data?.chain.map((c) => [c.part_number, c.current])).toEqual([
+          ['ZWALK1', false],
+          ['ZWALK2', false],
+          ['ZWALK3', false],
+          ['ZWALK4', true],
+        ])
+        expect(detail.data?.replaced_by).toBe('ZWALK4')
       } finally {
         await db()
           .deleteFrom('cat_supersessions')

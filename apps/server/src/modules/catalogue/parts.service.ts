@@ -18,13 +18,9 @@ export class PartsService {
 
   /** The newest number each part's supersessions lead to (chains are short; cycles are cut). */
   private async newestOf(partIds: number[]): Promise<Map<number, string>> {
-    const newest = new Map<number, { hop: number; norm: string }>()
-    for (const step of await repo.newestNumbers(this.db, partIds)) {
-      const start = Number(step.start_id)
-      const hop = Number(step.hop)
-      if ((newest.get(start)?.hop ?? 0) < hop) newest.set(start, { hop, norm: step.new_norm })
-    }
-    return new Map([...newest].map(([start, { norm }]) => [start, norm]))
+    // Steps come in order of their walk, so the last of each start is its newest number.
+    const walks = await repo.supersessionWalks(this.db, partIds)
+    return new Map(walks.map((step) => [Number(step.start_id), step.new_norm]))
   }
 
   async partsQuery(caller: Pick<Caller, 'type4s'>, codes: string[]): Promise<PartsQueryRow[]> {
@@ -127,13 +123,9 @@ export class PartsService {
       cursor = steps.map((s) => Number(s.old_part_id)).filter((x) => x !== id)
     }
     const chainNumbers = [...older.map((o) => o.norm), number]
-    const newerNorms: { norm: string; changed_on: string }[] = []
-    for (let at = id, hop = 0; hop < 10; hop++) {
-      const [step] = await repo.supersessionsFrom(this.db, [at])
-      if (!step || Number(step.new_part_id) === id) break
-      newerNorms.push({ norm: step.new_norm, changed_on: step.changed_on })
-      at = Number(step.new_part_id)
-    }
+    const newerNorms = (await repo.supersessionWalks(this.db, [id]))
+      .filter((step) => Number(step.new_id) !== id)
+      .map((step) => ({ norm: step.new_norm, changed_on: step.changed_on }))
     const chainParts = await repo.partsByNumbers(
       this.db,
       [...chainNumbers, ...newerNorms.map((n) => n.norm)],
