@@ -64,6 +64,12 @@ export function toStockRows(
   })
 }
 
+/** Each warehouse's quantity from a part row's JSON of them (none: 0 in every warehouse). */
+export function toStockQuantities(json: string | null): Record<string, number> {
+  const quantities = json ? (JSON.parse(json) as Record<string, number>) : {}
+  return Object.fromEntries(WAREHOUSES.map((w) => [w.code, Number(quantities[w.code] ?? 0)]))
+}
+
 export function toPriceRows(rows: { type4s: number; price_fen: number }[]) {
   return rows.map((r) => ({
     type4s: Number(r.type4s),

@@ -213,6 +213,14 @@ export const modelIllustration = precompiled(
 // The part-code look-ups take lists (up to 50 codes and the parts they lead to): precompiled per length.
 export const partsByNumbers = precompiled((db: Q, numbers: string[], type4s: number) => {
   const l = partListing(db, type4s)
+  // A stocked part's quantity in each warehouse, as JSON text ({"CC":3,…}), comes with the part: on
+  // PostgreSQL a second round trip for them cost the part-code query a third of its CPU (docs/performance.md,
+  // 2026-11-29). Only where the marker says there is stock.
+  const quantities = onSqlite(db)
+    ? sql<string | null>`(select json_group_object(s.warehouse, s.quantity) from cat_stock as s
+        where s.part_id = ${outerPart})`
+    : sql<string | null>`(select json_object_agg(s.warehouse, s.quantity)::text from cat_stock as s
+        where s.part_id = ${outerPart})`
   return db
     .selectFrom('cat_parts as p')
     .leftJoin('cat_generic_names as g', 'g.id', 'p.generic_name_id')
@@ -228,6 +236,7 @@ export const partsByNumbers = precompiled((db: Q, numbers: string[], type4s: num
       l.banned.as('sales_banned'),
       l.substitutes.as('substitute_count'),
       'p.replaced_by',
+      sql<string | null>`case when ${l.stock} > 0 then ${quantities} end`.as('stock_quantities'),
     ])
     .where('p.norm_number', 'in', numbers)
 })

@@ -3,7 +3,7 @@
 import { normalizePartNumber, type PartDetailAnswer, type PartsQueryRow } from '@epc/shared'
 import { type Caller, fail } from '../../call'
 import type { AppContext } from '../../context'
-import { money, toPriceRows, toStockRows } from './catalogue.dto'
+import { money, toPriceRows, toStockQuantities, toStockRows } from './catalogue.dto'
 import * as repo from './catalogue.repository'
 
 const FITTING_MODELS_LIMIT = 200
@@ -52,17 +52,12 @@ export class PartsService {
     const all = [...exact, ...more]
     const byNumber = new Map(all.map((p) => [p.norm_number, p]))
     const exactNumbers = new Set(exact.map((p) => p.norm_number))
-    const stocked = [...new Set(all.filter((p) => Number(p.stock_total) > 0).map((p) => Number(p.id)))]
     const substituted = [
       ...new Set(all.filter((p) => Number(p.substitute_count) > 0).map((p) => Number(p.id))),
     ]
-    const [stock, substitutes] = await Promise.all([
-      repo.stockOf(this.db, stocked),
-      repo.substitutesOf(this.db, substituted),
-    ])
+    const substitutes = await repo.substitutesOf(this.db, substituted)
 
     const describe = (p: (typeof all)[number]) => {
-      const partStock = stock.filter((s) => Number(s.part_id) === Number(p.id))
       return {
         disp_number: p.disp_number,
         part_number: p.norm_number,
@@ -71,9 +66,7 @@ export class PartsService {
         remark: p.remark,
         price: money(p.price_fen),
         // Quantities only: this answer carries no purchase price (so its cache key needs no price right).
-        stock: Object.fromEntries(
-          toStockRows(p, partStock, false).map((s) => [s.warehouse, s.STOCK_QUANTITY]),
-        ),
+        stock: toStockQuantities(p.stock_quantities),
         stock_total: Number(p.stock_total ?? 0),
         sales_banned: Number(p.sales_banned ?? 0) === 1,
         substitutes: substitutes
