@@ -214,7 +214,7 @@ export const modelIllustration = precompiled(
 export const partsByNumbers = precompiled((db: Q, numbers: string[], type4s: number) => {
   const l = partListing(db, type4s)
   // A stocked part's quantity in each warehouse, as JSON text ({"CC":3,…}), comes with the part: on
-  // PostgreSQL a second round trip for them cost the part-code query a third of its CPU (docs/performance.md,
+  // PostgreSQL a second round trip for them cost the part-code query a quarter of its CPU (docs/performance.md,
   // 2026-11-29). Only where the marker says there is stock.
   const quantities = onSqlite(db)
     ? sql<string | null>`(select json_group_object(s.warehouse, s.quantity) from cat_stock as s

@@ -29,8 +29,8 @@ export class PartsService {
       .filter((c) => c.number)
     if (!inputs.length) throw fail.invalid('请输入配件编码')
     const exact = await repo.partsByNumbers(this.db, [...new Set(inputs.map((i) => i.number))], caller.type4s)
-    // The part row's markers (kept by the importer, its only writer) say which parts have a newer number,
-    // stock or substitutes: only those are looked up further.
+    // The part row's markers (kept by the importer, its only writer) say which parts have a newer number or
+    // substitutes: only those are looked up further (its stock comes with the row).
     const newest = await this.newestOf(exact.filter((p) => p.replaced_by).map((p) => Number(p.id)))
     const replacementNumbers = [...new Set(newest.values())]
 
@@ -57,23 +57,21 @@ export class PartsService {
     ]
     const substitutes = await repo.substitutesOf(this.db, substituted)
 
-    const describe = (p: (typeof all)[number]) => {
-      return {
-        disp_number: p.disp_number,
-        part_number: p.norm_number,
-        part_name_cn: p.part_name_cn,
-        generic_name: p.generic_name ?? '',
-        remark: p.remark,
-        price: money(p.price_fen),
-        // Quantities only: this answer carries no purchase price (so its cache key needs no price right).
-        stock: toStockQuantities(p.stock_quantities),
-        stock_total: Number(p.stock_total ?? 0),
-        sales_banned: Number(p.sales_banned ?? 0) === 1,
-        substitutes: substitutes
-          .filter((s) => Number(s.part_id) === Number(p.id))
-          .map((s) => ({ disp_number: s.disp_number, part_name_cn: s.part_name_cn, note: s.note })),
-      }
-    }
+    const describe = (p: (typeof all)[number]) => ({
+      disp_number: p.disp_number,
+      part_number: p.norm_number,
+      part_name_cn: p.part_name_cn,
+      generic_name: p.generic_name ?? '',
+      remark: p.remark,
+      price: money(p.price_fen),
+      // Quantities only: this answer carries no purchase price (so its cache key needs no price right).
+      stock: toStockQuantities(p.stock_quantities),
+      stock_total: Number(p.stock_total ?? 0),
+      sales_banned: Number(p.sales_banned ?? 0) === 1,
+      substitutes: substitutes
+        .filter((s) => Number(s.part_id) === Number(p.id))
+        .map((s) => ({ disp_number: s.disp_number, part_name_cn: s.part_name_cn, note: s.note })),
+    })
 
     return inputs.map(({ input, number }) => {
       const found = byNumber.get(number)
