@@ -1,11 +1,14 @@
 // Tencent Cloud SMS (sms 2021-01-11 SendSms). The SDK signs with TC3-HMAC-SHA256 using the keys given here.
 import { AccountMessages } from '@epc/shared'
 import type { FastifyBaseLogger } from 'fastify'
-import * as tencentSms from 'tencentcloud-sdk-nodejs-sms'
 import type { SmsConfig } from '../../../config'
+import { onFirstUse } from '../../../lib/on-first-use'
 import { messageFor, type SmsMessage, type SmsProvider, SmsSendError } from './sms-provider'
 
 type TencentConfig = Extract<SmsConfig, { provider: 'tencent' }>
+
+// The SDK takes a tenth of a second to load: loaded with the first message, not at every server start.
+const loadSdk = onFirstUse(() => import('tencentcloud-sdk-nodejs-sms'))
 
 /** SendSms error codes (cloud.tencent.com/document/product/382/55981) and what the user is told. */
 const RULES: [RegExp, string][] = [
@@ -22,15 +25,18 @@ const RULES: [RegExp, string][] = [
 
 export class TencentSmsProvider implements SmsProvider {
   readonly name = 'tencent'
-  private readonly client: InstanceType<typeof tencentSms.sms.v20210111.Client>
 
   constructor(
     private readonly config: TencentConfig,
     private readonly log: Pick<FastifyBaseLogger, 'info' | 'warn'>,
-  ) {
+  ) {}
+
+  private readonly client = onFirstUse(async () => {
+    const { config } = this
+    const { sms } = await loadSdk()
     // A plain { secretId, secretKey } is used as is: the SDK builds no provider chain (which would ask
     // metadata.tencentyun.com for a CVM role) unless handed one.
-    this.client = new tencentSms.sms.v20210111.Client({
+    return new sms.v20210111.Client({
       credential: { secretId: config.secretId, secretKey: config.secretKey },
       region: config.region,
       profile: {
@@ -41,12 +47,13 @@ export class TencentSmsProvider implements SmsProvider {
         },
       },
     })
-  }
+  })
 
   async send({ mobile, scene, code }: SmsMessage) {
+    const client = await this.client()
     let answer: { code?: string; requestId?: string }
     try {
-      const response = await this.client.SendSms({
+      const response = await client.SendSms({
         PhoneNumberSet: [`+86${mobile}`],
         SmsSdkAppId: this.config.sdkAppId,
         SignName: this.config.signName,

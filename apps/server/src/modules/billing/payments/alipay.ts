@@ -1,8 +1,9 @@
 // Alipay 电脑网站支付 through the official alipay-sdk (public-key mode, RSA2): the page-pay address the payer
 // is sent to, the trade query, and the checks of the async notify and of the return page's parameters.
-import { AlipaySdk } from 'alipay-sdk'
+import type { AlipaySdk } from 'alipay-sdk'
 import { beijingTime, type Clock } from '../../../clock'
 import type { AlipaySettings } from '../../../config'
+import { onFirstUse } from '../../../lib/on-first-use'
 import {
   type ConfirmedPayment,
   fenOf,
@@ -17,16 +18,22 @@ import {
 /** The trade states of Alipay that mean the money was taken (TRADE_FINISHED: paid and no longer refundable). */
 const PAID_STATES = ['TRADE_SUCCESS', 'TRADE_FINISHED']
 
+// The SDK takes a quarter of a second to load: loaded with the first payment, not at every server start.
+const loadSdk = onFirstUse(() => import('alipay-sdk'))
+
 export class AlipayProvider implements PaymentProvider {
   readonly channel = 'alipay'
-  private readonly sdk: AlipaySdk
 
   constructor(
     private readonly settings: AlipaySettings,
     private readonly urls: { notifyUrl: string; returnUrl: string },
     private readonly clock: Clock,
-  ) {
-    this.sdk = new AlipaySdk({
+  ) {}
+
+  private readonly sdk = onFirstUse(async (): Promise<AlipaySdk> => {
+    const { AlipaySdk } = await loadSdk()
+    const { settings } = this
+    return new AlipaySdk({
       appId: settings.appId,
       privateKey: settings.privateKey,
       keyType: 'PKCS8',
@@ -37,11 +44,11 @@ export class AlipayProvider implements PaymentProvider {
       camelcase: false,
       timeout: 5_000,
     })
-  }
+  })
 
   /** The signed page-pay address (GET): nothing is sent to Alipay until the payer's browser goes there. */
   async start(order: PaymentOrder): Promise<StartedPayment> {
-    const payUrl = this.sdk.pageExecute('alipay.trade.page.pay', 'GET', {
+    const payUrl = (await this.sdk()).pageExecute('alipay.trade.page.pay', 'GET', {
       bizContent: {
         out_trade_no: order.orderNo,
         total_amount: yuanText(order.amountFen),
@@ -59,7 +66,7 @@ export class AlipayProvider implements PaymentProvider {
 
   async query(orderNo: string): Promise<TradeState> {
     // validateSign: the answer is believed only with Alipay's signature over it.
-    const answer = await this.sdk.exec(
+    const answer = await (await this.sdk()).exec(
       'alipay.trade.query',
       { bizContent: { out_trade_no: orderNo }, timestamp: this.timestamp() },
       { validateSign: true },
@@ -78,15 +85,15 @@ export class AlipayProvider implements PaymentProvider {
    * The async notify (form fields): Alipay's RSA2 signature over the sorted fields (sign and sign_type left
    * out) and our app id. A payment when the trade was paid, undefined for any other trade status.
    */
-  verifyNotify(params: Record<string, string>): ConfirmedPayment | undefined {
-    this.verify(params)
+  async verifyNotify(params: Record<string, string>): Promise<ConfirmedPayment | undefined> {
+    await this.verify(params)
     if (!PAID_STATES.includes(params.trade_status ?? '')) return undefined
     return this.payment(params)
   }
 
   /** The return page's parameters, signed as a notify: which order and what amount, when they hold. */
-  verifyReturn(params: Record<string, string>): { orderNo: string; amountFen: number } {
-    this.verify(params)
+  async verifyReturn(params: Record<string, string>): Promise<{ orderNo: string; amountFen: number }> {
+    await this.verify(params)
     const amountFen = fenOf(params.total_amount)
     if (!params.out_trade_no || amountFen === undefined) throw new RefusedReport('支付宝返回参数不全')
     return { orderNo: params.out_trade_no, amountFen }
@@ -100,9 +107,9 @@ export class AlipayProvider implements PaymentProvider {
     return beijingTime(this.clock.now())
   }
 
-  private verify(params: Record<string, string>) {
+  private async verify(params: Record<string, string>) {
     // checkNotifySignV2 checks the values as received (checkNotifySign would URL-decode them once more).
-    if (params.sign_type !== 'RSA2' || !this.sdk.checkNotifySignV2(params)) {
+    if (params.sign_type !== 'RSA2' || !(await this.sdk()).checkNotifySignV2(params)) {
       throw new RefusedReport('支付宝签名不正确', true)
     }
     if (params.app_id !== this.settings.appId) throw new RefusedReport('支付宝 app_id 与本站不符')

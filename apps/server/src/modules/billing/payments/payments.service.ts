@@ -114,7 +114,7 @@ export class PaymentsService {
     if (!alipay) throw fail.invalid(BillingMessages.payResultInvalid)
     let returned: { orderNo: string; amountFen: number }
     try {
-      returned = alipay.verifyReturn(input.Params)
+      returned = await alipay.verifyReturn(input.Params)
     } catch (error) {
       if (error instanceof RefusedReport) throw fail.invalid(BillingMessages.payResultInvalid)
       throw error
@@ -146,7 +146,7 @@ export class PaymentsService {
   async alipayNotify(params: Record<string, string>): Promise<boolean> {
     const alipay = this.providers.alipay
     if (!alipay) throw new RefusedReport('支付宝未配置')
-    const payment = alipay.verifyNotify(params)
+    const payment = await alipay.verifyNotify(params)
     return payment ? this.settled(await this.report('alipay', payment, 'notify')) : true
   }
 
