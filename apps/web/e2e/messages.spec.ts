@@ -37,7 +37,8 @@ test('a message badge appears after a payment and clears when the messages are r
   await expect(messages.first()).toContainText('支付成功')
   await expect(messages.nth(1)).toContainText('账号与安全')
   await expect(messages.nth(1)).toContainText('新设备登录提醒')
-  await expect(messages.nth(2)).toContainText('服务将在 7 天内到期')
+  // Written at sign-up, while the company was still in its trial.
+  await expect(messages.nth(2)).toContainText('试用将在 7 天内到期')
   await screenshot(page, 'system-message')
 
   // Opening one shows its text and marks it read; the badge follows at once.

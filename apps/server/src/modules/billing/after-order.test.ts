@@ -193,8 +193,10 @@ describe.each(dbKinds)('after an order on %s', (kind) => {
     await billing.remindRenewals()
     await billing.remindRenewals()
     const week = await notices()
-    expect(week.map((n) => [n.Kind, n.Title])).toEqual([['renewal_7', '服务将在 7 天内到期']])
-    expect(week[0]?.Body).toContain('请及时续费')
+    // The factory's company is in its trial: told so, and to buy.
+    expect(week.map((n) => [n.Kind, n.Title])).toEqual([['renewal_7', '试用将在 7 天内到期']])
+    expect(week[0]?.Body).toContain('您的免费试用将于')
+    expect(week[0]?.Body).toContain('请及时购买服务')
     expect(await notices(other.token)).toEqual([])
 
     t.clock.advance(6 * DAY)
@@ -216,6 +218,8 @@ describe.each(dbKinds)('after an order on %s', (kind) => {
     expect(await notices()).toEqual([])
     t.clock.advance(25 * DAY)
     const token = await t.login(s.mobile, s.password)
-    expect((await notices(token)).map((n) => n.Kind)).toEqual(['renewal_7'])
+    const renewal = await notices(token)
+    expect(renewal.map((n) => [n.Kind, n.Title])).toEqual([['renewal_7', '服务将在 7 天内到期']])
+    expect(renewal[0]?.Body).toContain('请及时续费')
   })
 })

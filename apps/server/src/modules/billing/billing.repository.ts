@@ -393,7 +393,12 @@ export async function insertInvoice(db: Q, row: Insertable<InvoicesTable>) {
 export function servicesEndingWithin(db: Q, now: number, withinMs: number, companyId?: number) {
   let q = db
     .selectFrom('services')
-    .select((eb) => ['company_id', eb.fn.max('ends_at').as('end')])
+    .select((eb) => [
+      'company_id',
+      eb.fn.max('ends_at').as('end'),
+      // Paid periods start where the last one ends, so a company with none is still in its trial.
+      sql<number>`max(case when kind = 'paid' then 1 else 0 end)`.as('paid'),
+    ])
     .groupBy('company_id')
     .having((eb) => eb.fn.max('ends_at'), '>', now)
     .having((eb) => eb.fn.max('ends_at'), '<=', now + withinMs)

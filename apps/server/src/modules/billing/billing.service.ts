@@ -350,6 +350,7 @@ export class BillingService {
   /**
    * Renewal reminders, once each: when a company's service (its last period) ends within 7 days, then within
    * 1 day. Only the nearest threshold is written, so a service first seen with hours left gets one reminder.
+   * A company that never paid is told its trial ends (试用), and to buy rather than renew.
    */
   async remindRenewals(companyId?: number): Promise<number> {
     const now = this.now()
@@ -362,8 +363,15 @@ export class BillingService {
       const notice = {
         kind: `renewal_${d}`,
         subject: String(end),
-        title: `服务将在 ${d} 天内到期`,
-        body: `您的查询服务将于 ${beijingTime(end)} 到期。到期后 VIN 查询和零件号查询将暂停，请及时续费；提前续费从到期日起顺延，不损失剩余天数。`,
+        ...(Number(row.paid)
+          ? {
+              title: `服务将在 ${d} 天内到期`,
+              body: `您的查询服务将于 ${beijingTime(end)} 到期。到期后 VIN 查询和零件号查询将暂停，请及时续费；提前续费从到期日起顺延，不损失剩余天数。`,
+            }
+          : {
+              title: `试用将在 ${d} 天内到期`,
+              body: `您的免费试用将于 ${beijingTime(end)} 到期。到期后 VIN 查询和零件号查询将暂停，请及时购买服务；试用期内购买从试用到期日起顺延，不损失剩余试用天数。`,
+            }),
       }
       await repo.insertNotice(this.db, { company_id: row.company_id, ...notice, created_at: now })
       // The owner's message centre gets the same reminder, once per threshold and service end.

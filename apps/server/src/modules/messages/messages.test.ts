@@ -142,13 +142,13 @@ describe.each(dbKinds)('messages on %s', (kind) => {
     t.clock.advance(3 * DAY + MINUTE)
     await billing.remindRenewals()
     await billing.remindRenewals()
-    expect(kinds((await page(s.token)).Messages)).toEqual([['服务到期提醒', '服务将在 7 天内到期']])
+    expect(kinds((await page(s.token)).Messages)).toEqual([['服务到期提醒', '试用将在 7 天内到期']])
     t.clock.advance(6 * DAY)
     await billing.remindRenewals()
     await call('/api/billing/notices', {}, s.token)
     expect(kinds((await page(s.token)).Messages)).toEqual([
-      ['服务到期提醒', '服务将在 1 天内到期'],
-      ['服务到期提醒', '服务将在 7 天内到期'],
+      ['服务到期提醒', '试用将在 1 天内到期'],
+      ['服务到期提醒', '试用将在 7 天内到期'],
     ])
   })
 
