@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest'
 import {
   buyItemsLink,
   DATA_ITEM_PLANS,
+  entryParts,
   keyStateName,
   linesText,
   sortKeys,
@@ -115,5 +116,20 @@ describe('the usage table', () => {
   it('links to the buy page with a data-items plan chosen', () => {
     expect(buyItemsLink(DATA_ITEM_PLANS.trial)).toBe('/user/buyService?plan=data_items_trial')
     expect(buyItemsLink(DATA_ITEM_PLANS.pack)).toBe('/user/buyService?plan=data_items_10000')
+  })
+})
+
+describe('entryParts', () => {
+  it('cuts an origin or IP range where a narrow column may wrap it, losing nothing', () => {
+    const cases: [string, string[]][] = [
+      ['https://erp.example.com:8443', ['https://', 'erp', '.example', '.com', ':8443']],
+      ['http://localhost', ['http://', 'localhost']],
+      ['192.168.1.0/24', ['192', '.168', '.1', '.0', '/24']],
+      ['10.0.0.1', ['10', '.0', '.0', '.1']],
+    ]
+    for (const [entry, parts] of cases) {
+      expect(entryParts(entry)).toEqual(parts)
+      expect(entryParts(entry).join('')).toBe(entry)
+    }
   })
 })

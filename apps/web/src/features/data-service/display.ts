@@ -24,6 +24,14 @@ export const keyStateName = (k: Pick<ApiKeyRow, 'State'>) => (k.State === 'activ
 export const textLines = (text: unknown): string[] => (typeof text === 'string' ? text.split(/\r?\n/) : [])
 export const linesText = (lines: unknown): string => (Array.isArray(lines) ? lines.join('\n') : '')
 
+/**
+ * An IP range or origin cut where a line may break in a narrow column: after the scheme, before each dot,
+ * port or prefix length (`https://`, `erp`, `.example`, `.com`, `:8443`), so it wraps between its parts
+ * instead of mid-name.
+ */
+export const entryParts = (entry: string): string[] =>
+  entry.split(/(?<=\/\/)|(?=\.)|(?=:(?!\/))|(?<![:/])(?=\/(?!\/))/)
+
 /** Active keys first, each group newest first (the list's order does not depend on the database's). */
 export function sortKeys(rows: readonly ApiKeyRow[]): ApiKeyRow[] {
   return [...rows].sort((a, b) => {

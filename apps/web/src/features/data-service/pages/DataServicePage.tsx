@@ -7,7 +7,7 @@
 import { type ApiKeyRow, DataServiceLimits } from '@epc/shared'
 import { Alert, Button, Card, Popconfirm, Result, Space, Statistic, Table, Tag, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
-import { useState } from 'react'
+import { Fragment, useState } from 'react'
 import { Link } from 'react-router'
 import { serverPaths } from '../../../config/paths'
 import { serverUrl } from '../../../config/sites'
@@ -24,7 +24,7 @@ import {
 } from '../components/KeyDialogs'
 import { SecretDialog } from '../components/SecretDialog'
 import { UsageCard } from '../components/UsageCard'
-import { buyItemsLink, DATA_ITEM_PLANS, keyStateName, keyTypeName, sortKeys } from '../display'
+import { buyItemsLink, DATA_ITEM_PLANS, entryParts, keyStateName, keyTypeName, sortKeys } from '../display'
 import { useSecretReveal } from '../hooks/use-secret-reveal'
 
 const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' }
@@ -97,10 +97,25 @@ function ItemsCard() {
   )
 }
 
-/** A key's list of IP ranges or embed origins, one a line; `none` when it has none. */
+/**
+ * A key's list of IP ranges or embed origins, one a line, each wrapping between its parts (entryParts) when
+ * the column is narrow; `none` when it has none.
+ */
 function EntryList({ entries, none }: { entries: string[]; none: string }) {
   return entries.length ? (
-    <span style={{ ...mono, whiteSpace: 'pre-line', wordBreak: 'break-all' }}>{entries.join('\n')}</span>
+    <div style={{ ...mono, overflowWrap: 'anywhere' }}>
+      {entries.map((entry) => (
+        <div key={entry}>
+          {entryParts(entry).map((part, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one entry never move
+            <Fragment key={i}>
+              {i > 0 && <wbr />}
+              {part}
+            </Fragment>
+          ))}
+        </div>
+      ))}
+    </div>
   ) : (
     <Typography.Text type="secondary">{none}</Typography.Text>
   )
