@@ -105,7 +105,7 @@ function EntryList({ entries, none }: { entries: string[]; none: string }) {
   return entries.length ? (
     <div style={{ ...mono, overflowWrap: 'anywhere' }}>
       {entries.map((entry) => (
-        <div key={entry}>
+        <div key={entry} style={{ marginBottom: 4 }}>
           {entryParts(entry).map((part, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one entry never move
             <Fragment key={i}>
@@ -208,6 +208,7 @@ export default function DataServicePage() {
     {
       title: '嵌入来源',
       dataIndex: 'EmbedOrigins',
+      width: 150,
       render: (origins: string[]) => <EntryList entries={origins} none="未开启" />,
     },
     {
@@ -227,7 +228,7 @@ export default function DataServicePage() {
     {
       title: '操作',
       key: 'actions',
-      width: 160,
+      width: 120,
       render: (_, k) =>
         k.State === 'active' ? (
           <Space size={0} wrap>
