@@ -8,9 +8,6 @@ import { messageFor, type SmsMessage, type SmsProvider, SmsSendError } from './s
 
 type AliyunConfig = Extract<SmsConfig, { provider: 'aliyun' }>
 
-// The SDK takes a third of a second to load: loaded with the first message, not at every server start.
-const loadSdk = onFirstUse(() => import('@alicloud/dysmsapi20170525'))
-
 /** SendSms answer codes (help.aliyun.com/document_detail/101346) and what the user is told. */
 const RULES: [RegExp, string][] = [
   [/LIMIT_CONTROL|^Throttling/, AccountMessages.smsProviderLimit],
@@ -29,9 +26,10 @@ export class AliyunSmsProvider implements SmsProvider {
     private readonly log: Pick<FastifyBaseLogger, 'info' | 'warn'>,
   ) {}
 
+  // The SDK takes a third of a second to load: loaded with the first message, not at every server start.
   private readonly client = onFirstUse(async () => {
     const { config } = this
-    const module = await loadSdk()
+    const module = await import('@alicloud/dysmsapi20170525')
     // Node's ESM loader hands over the CommonJS module object, bundlers the class itself.
     const Client = (module.default as unknown as { default?: typeof Dysmsapi }).default ?? module.default
     // Both keys are given, so the SDK makes a static access-key credential and never builds its default

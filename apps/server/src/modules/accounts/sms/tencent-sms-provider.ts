@@ -7,9 +7,6 @@ import { messageFor, type SmsMessage, type SmsProvider, SmsSendError } from './s
 
 type TencentConfig = Extract<SmsConfig, { provider: 'tencent' }>
 
-// The SDK takes a tenth of a second to load: loaded with the first message, not at every server start.
-const loadSdk = onFirstUse(() => import('tencentcloud-sdk-nodejs-sms'))
-
 /** SendSms error codes (cloud.tencent.com/document/product/382/55981) and what the user is told. */
 const RULES: [RegExp, string][] = [
   [/^(LimitExceeded\.|RequestLimitExceeded)/, AccountMessages.smsProviderLimit],
@@ -31,9 +28,10 @@ export class TencentSmsProvider implements SmsProvider {
     private readonly log: Pick<FastifyBaseLogger, 'info' | 'warn'>,
   ) {}
 
+  // The SDK takes a tenth of a second to load: loaded with the first message, not at every server start.
   private readonly client = onFirstUse(async () => {
     const { config } = this
-    const { sms } = await loadSdk()
+    const { sms } = await import('tencentcloud-sdk-nodejs-sms')
     // A plain { secretId, secretKey } is used as is: the SDK builds no provider chain (which would ask
     // metadata.tencentyun.com for a CVM role) unless handed one.
     return new sms.v20210111.Client({

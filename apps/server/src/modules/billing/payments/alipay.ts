@@ -18,9 +18,6 @@ import {
 /** The trade states of Alipay that mean the money was taken (TRADE_FINISHED: paid and no longer refundable). */
 const PAID_STATES = ['TRADE_SUCCESS', 'TRADE_FINISHED']
 
-// The SDK takes a quarter of a second to load: loaded with the first payment, not at every server start.
-const loadSdk = onFirstUse(() => import('alipay-sdk'))
-
 export class AlipayProvider implements PaymentProvider {
   readonly channel = 'alipay'
 
@@ -30,8 +27,9 @@ export class AlipayProvider implements PaymentProvider {
     private readonly clock: Clock,
   ) {}
 
+  // The SDK takes a quarter of a second to load: loaded with the first payment, not at every server start.
   private readonly sdk = onFirstUse(async (): Promise<AlipaySdk> => {
-    const { AlipaySdk } = await loadSdk()
+    const { AlipaySdk } = await import('alipay-sdk')
     const { settings } = this
     return new AlipaySdk({
       appId: settings.appId,
