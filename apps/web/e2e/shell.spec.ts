@@ -1,5 +1,6 @@
 // The app shell in Chromium against the real server: guard, sign-in screens, logout, the abnormal-account
-// notice, keys, keep-alive, footer, 404, the download page, a failed page chunk and the /login weight.
+// notice, keys, keep-alive, footer, 404, the download page, a failed page chunk, the /login weight and antd's
+// motion following the system's reduced-motion setting.
 import { gzipSync } from 'node:zlib'
 import { expect, test } from '@playwright/test'
 import {
@@ -123,6 +124,46 @@ test('logout calls the server and keeps only the zoom setting', async ({ page, r
   expect(await storageKeys(page)).toEqual(['xmpZoom'])
   await page.reload()
   await expect.poll(() => page.evaluate(() => document.body.style.zoom)).toBe('1.1')
+})
+
+test('menus move unless the system asks for reduced motion', async ({ page, request }) => {
+  const account = await createAccount(request)
+  // Records every class antd's motion gives an element while it animates in or out, from each page load on.
+  await page.addInitScript(() => {
+    const seen: string[] = []
+    Object.assign(window, { motionClasses: seen })
+    const note = (node: Node) => {
+      if (!(node instanceof Element)) return
+      for (const el of [node, ...node.querySelectorAll('[class]')]) {
+        const name = el.getAttribute('class') ?? ''
+        if (/-(appear|enter|leave)-(start|active)\b/.test(name)) seen.push(name)
+      }
+    }
+    new MutationObserver((records) => {
+      for (const r of records) {
+        note(r.target)
+        r.addedNodes.forEach(note)
+      }
+    }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] })
+  })
+  const motions = () => page.evaluate(() => (window as unknown as { motionClasses: string[] }).motionClasses)
+  const openAndCloseUserMenu = async () => {
+    const item = page.getByRole('menuitem', { name: '退出登录' })
+    await page.getByTestId('user-menu').hover()
+    await expect(item).toBeVisible()
+    await page.mouse.move(700, 600)
+    await expect(item).toBeHidden()
+  }
+
+  await page.emulateMedia({ reducedMotion: 'no-preference' })
+  await signIn(page, account)
+  await openAndCloseUserMenu()
+  expect(await motions()).toContainEqual(expect.stringMatching(/ant-slide-up-(appear|enter)-active/))
+
+  await page.emulateMedia({ reducedMotion: 'reduce' })
+  await page.reload()
+  await openAndCloseUserMenu()
+  expect(await motions()).toEqual([])
 })
 
 test('a login on another device shows 账号异常 and signs out on 知道了', async ({ page, request }) => {
