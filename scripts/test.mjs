@@ -1,5 +1,6 @@
-// `npm test`: installs what the tests need (Chromium included, from Debian's packages), finds the machine's
-// PostgreSQL and Redis, then runs lint, type checks, every Vitest project and the Playwright browser tests.
+// `npm test`: installs what the tests need (Chromium's headless shell, from Debian's packages), finds the
+// machine's PostgreSQL and Redis, then runs lint, type checks, every Vitest project and the Playwright browser
+// tests.
 import { existsSync, readdirSync } from 'node:fs'
 import { connect } from 'node:net'
 import { userInfo } from 'node:os'
@@ -7,14 +8,15 @@ import { join } from 'node:path'
 import { freePort } from './free-port.mjs'
 import { buildWeb, ensureInstalled, ROOT, run, say } from './lib.mjs'
 
-const CHROMIUM = '/usr/bin/chromium'
+// The browser tests' Chromium (apps/web/playwright.config.ts says why the headless shell).
+const CHROMIUM = '/usr/lib/chromium/chromium-headless-shell'
 // The one font the browser tests' Chromium sees (apps/web/e2e/fonts.conf), so screens and printed PDFs read the
 // same on every machine.
 const CJK_FONT = '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc'
 
 async function ensureChromium() {
   const missing = [
-    ...(existsSync(CHROMIUM) ? [] : ['chromium']),
+    ...(existsSync(CHROMIUM) ? [] : ['chromium-headless-shell']),
     ...(existsSync(CJK_FONT) ? [] : ['fonts-wqy-microhei']),
   ]
   if (!missing.length) return

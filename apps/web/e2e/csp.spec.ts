@@ -101,7 +101,7 @@ test('a page of an origin not in FRAME_ANCESTORS cannot frame the app; the app i
         body: `<!doctype html><title>店端</title><iframe src="${baseURL}/login" width="800" height="600"></iframe>`,
       }),
     )
-    // The load event waits for the frame, refused or not.
+    // The load event waits for the frame, refused or not; the frame's address can come a moment later.
     await page.goto(`${origin}/framing-host`)
     const frame = page.frames().find((f) => f !== page.mainFrame())
     if (!frame) throw new Error('no frame')
@@ -111,11 +111,11 @@ test('a page of an origin not in FRAME_ANCESTORS cannot frame the app; the app i
   // A host or portal framing the app from an unlisted origin (frame-ancestors is 'self' by default):
   // Chromium puts its error page where the app would be.
   const refused = await framedFrom('http://desk.example.test')
-  expect(refused.url()).toBe('chrome-error://chromewebdata/')
+  await expect.poll(() => refused.url()).toBe('chrome-error://chromewebdata/')
   await expect(refused.getByLabel('手机号')).toHaveCount(0)
 
   // The control: the same frame in a page of the app's own origin shows the sign-in screen.
   const allowed = await framedFrom(baseURL ?? '')
-  expect(allowed.url()).toBe(`${baseURL}/login`)
+  await expect.poll(() => allowed.url()).toBe(`${baseURL}/login`)
   await expect(allowed.getByLabel('手机号')).toBeVisible()
 })
