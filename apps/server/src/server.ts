@@ -1,5 +1,6 @@
 // Starts the server: opens and migrates the database, loads the demo (account, catalogue, first sheets) unless
 // in production mode, listens on PORT (8080); SIGTERM or SIGINT stop it gracefully.
+import type { AddressInfo } from 'node:net'
 import { setFlagsFromString } from 'node:v8'
 import { buildApp } from './app'
 import { loadConfig } from './config'
@@ -77,7 +78,9 @@ process.on('SIGINT', shutdown)
 process.on('SIGTERM', shutdown)
 
 await app.listen({ port: config.port, host: config.host })
+// The port listened on, which the system picked when PORT is 0 (as the tests' restarted servers ask).
+const { port } = app.server.address() as AddressInfo
 const where = config.databaseUrl ? 'PostgreSQL' : config.sqlitePath
-console.log(`\n汽配EPC 已启动: http://localhost:${config.port}`)
+console.log(`\n汽配EPC 已启动: http://localhost:${port}`)
 if (demo) console.log(`演示账号: ${DEMO_ACCOUNT.mobile}  密码: ${DEMO_ACCOUNT.password}`)
 console.log(`数据库: ${where}${config.redisUrl ? '  共享存储: Redis' : ''}\n`)

@@ -14,6 +14,9 @@ export interface ServerProcess {
   exited: Promise<number | null>
 }
 
+/** The line server.ts prints once it listens, with the port. */
+const STARTED = /已启动: http:\/\/localhost:(\d+)\n/
+
 /**
  * Runs a server process (by default the sources through tsx; `args` may name the built server or the start
  * script) with these settings on top of the test's environment, and resolves once it says it started or it
@@ -46,7 +49,7 @@ export function runServer(
     const timer = setTimeout(() => fail(new Error(`server did not start:\n${output}`)), 90_000)
     const onData = (chunk: Buffer) => {
       output += chunk.toString()
-      if (output.includes('已启动')) {
+      if (STARTED.test(output)) {
         clearTimeout(timer)
         done(server)
       }
@@ -60,12 +63,19 @@ export function runServer(
   })
 }
 
-/** Starts the server and resolves once it listens; fails if it exits first. */
-export async function startServer(env: Record<string, string>): Promise<ChildProcess> {
-  const server = await runServer(env)
-  if (server.child.exitCode !== null || server.child.signalCode !== null)
+/**
+ * Starts the server on a port the system picks, and resolves with the process and its address once it
+ * listens; fails if it exits first. A port found free beforehand can be taken meanwhile, by any outgoing
+ * connection's local port: a test restarting a server forty times met that.
+ */
+export async function startServer(
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; base: string }> {
+  const server = await runServer({ ...env, PORT: '0' })
+  const port = STARTED.exec(server.output())?.[1]
+  if (server.child.exitCode !== null || server.child.signalCode !== null || !port)
     throw new Error(`server exited with ${server.child.exitCode}:\n${server.output()}`)
-  return server.child
+  return { child: server.child, base: `http://127.0.0.1:${port}` }
 }
 
 /** Resolves once the child has exited (at once if it already has). */
@@ -80,9 +90,10 @@ export async function startServers(env: Record<string, string>, count = 2) {
   const servers: ChildProcess[] = []
   const bases: string[] = []
   for (let i = 0; i < count; i++) {
-    const port = await freePort()
-    servers.push(await startServer({ ...env, PORT: String(port) }))
-    bases.push(`http://127.0.0.1:${port}`)
+    // A port of their own: PUBLIC_URL, which payment notifies name, follows it.
+    const started = await startServer({ ...env, PORT: String(await freePort()) })
+    servers.push(started.child)
+    bases.push(started.base)
   }
   return { servers, bases }
 }

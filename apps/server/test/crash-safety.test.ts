@@ -5,7 +5,6 @@ import type { ChildProcess } from 'node:child_process'
 import { DEMO_SITE_KEYS } from '@epc/shared'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freePort } from '../../../scripts/free-port.mjs'
 import { decodeData, sealRequest } from '../src/call/envelope-codec'
 import { seedDemoAccount } from '../src/db/seed/demo-account'
 import { lineMoneyFen } from '../src/modules/sheets/sheets.service'
@@ -190,9 +189,9 @@ describe.each(dbKinds)('sheet writes across SIGKILL on %s', (kind) => {
   }
 
   async function start() {
-    const port = await freePort()
-    server = await startServer({ ...database.serverEnv, PORT: String(port) })
-    base = `http://127.0.0.1:${port}`
+    const started = await startServer(database.serverEnv)
+    server = started.child
+    base = started.base
   }
 
   beforeAll(async () => {
