@@ -105,7 +105,7 @@ async function buildCatalogue(): Promise<ImportStats> {
   console.log(`生成基准目录（约 200 万配件、1000 万适配关系）写入 ${DATABASE} ${where}，首次需要几分钟…`)
   const db = open()
   await migrateToLatest(db)
-  await seedDemoAccount(db.kysely, Date.now())
+  await seedDemoAccount(db.kysely, Date.now(), loadConfig({ SMS_PROVIDER: 'console' }).passwordHashCost)
   // A fresh file built in one go: no need to survive a crash half-way, so the journal can wait.
   db.sqlite?.pragma('synchronous = OFF')
   db.sqlite?.pragma('cache_size = -524288')

@@ -10,7 +10,7 @@ import { seedDemoAccount } from '../src/db/seed/demo-account'
 import { lineMoneyFen } from '../src/modules/sheets/sheets.service'
 import { loadTinyCatalogue } from './catalogue-fixture'
 import { exited, startServer } from './child-server'
-import { dbKinds, type FreshDatabase, freshDatabase } from './helper'
+import { dbKinds, type FreshDatabase, freshDatabase, TEST_PASSWORD_HASH_COST } from './helper'
 
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 20)
 const CLIENTS = 4
@@ -198,7 +198,7 @@ describe.each(dbKinds)('sheet writes across SIGKILL on %s', (kind) => {
     database = await freshDatabase(kind, { onDisk: true })
     // The demo account made here means the server's start adds no demo sheets; the tiny catalogue spares it
     // importing the demo one.
-    await seedDemoAccount(database.db.kysely, Date.now())
+    await seedDemoAccount(database.db.kysely, Date.now(), Number(TEST_PASSWORD_HASH_COST))
     await loadTinyCatalogue(database.db)
     await start()
     const login = await fetch(`${base}/api/author/login`, {

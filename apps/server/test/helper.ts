@@ -177,7 +177,9 @@ export async function startTestApp(
     logger: opts.logger,
     serveWeb: opts.serveWeb,
   })
-  await (opts.seed ?? ((ctx) => seedDemoAccount(ctx.db.kysely, ctx.clock.now())))(app.ctx)
+  await (
+    opts.seed ?? ((ctx) => seedDemoAccount(ctx.db.kysely, ctx.clock.now(), ctx.config.passwordHashCost))
+  )(app.ctx)
   opts.prepare?.(app)
   await app.ready()
 

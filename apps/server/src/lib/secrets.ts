@@ -34,9 +34,17 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return actual.length === expected.length && timingSafeEqual(actual, expected)
 }
 
-/** A hash of a password nobody has, verified against when the mobile is unknown so timing reveals nothing. */
+/** The stored hash of an account without a password it could type (added or reset without one): none matches. */
 export const UNUSABLE_PASSWORD_HASH =
   'scrypt$17$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA='
+
+/**
+ * What a password is checked against when the mobile has no account: a hash nothing matches, at the cost new
+ * hashes get, so the time a login takes does not tell whether the mobile is registered.
+ */
+export function unknownAccountHash(nLog2: number): string {
+  return `scrypt$${nLog2}$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=`
+}
 
 /** 256 random bits, URL-safe. Only its hash is stored. */
 export function newSessionToken(): string {

@@ -1,6 +1,7 @@
 // The demo installation's account (protocol.md section 6). Idempotent: a second start, or two processes
 // starting together, leave exactly one.
 import type { Kysely } from 'kysely'
+import { hashPassword } from '../../lib/secrets'
 import { isUniqueViolation } from '../errors'
 import type { Database } from '../schema'
 
@@ -13,8 +14,9 @@ export const DEMO_ACCOUNT = {
   type4s: 1,
 } as const
 
-// scrypt (N=2^17, r=8, p=1) of the demo password, computed once so a fresh start does not pay for it.
-const DEMO_PASSWORD_HASH =
+// scrypt (N=2^17, r=8, p=1) of the demo password, computed once so a fresh start at the production cost does not
+// pay for it.
+const DEMO_PASSWORD_HASH_17 =
   'scrypt$17$8$1$dPeCewh/xQGLv+/416lCFA==$2LHl25EDgoRgZ6edSTMkk0IylGmRjMb1C6BAttOyOEQ='
 const DEMO_SERVICE_YEARS = 10
 
@@ -23,14 +25,25 @@ export interface NewDemoAccount {
   companyId: number
 }
 
-/** Answers the account it made, or null when the account was there already (made by an earlier start). */
-export async function seedDemoAccount(db: Kysely<Database>, now: number): Promise<NewDemoAccount | null> {
+/**
+ * Answers the account it made, or null when the account was there already (made by an earlier start). Its
+ * password is hashed at the server's cost (PASSWORD_HASH_COST), as a new account's would be.
+ */
+export async function seedDemoAccount(
+  db: Kysely<Database>,
+  now: number,
+  passwordHashCost: number,
+): Promise<NewDemoAccount | null> {
   const existing = await db
     .selectFrom('accounts')
     .select('id')
     .where('mobile', '=', DEMO_ACCOUNT.mobile)
     .executeTakeFirst()
   if (existing) return null
+  const passwordHash =
+    passwordHashCost === 17
+      ? DEMO_PASSWORD_HASH_17
+      : await hashPassword(DEMO_ACCOUNT.password, passwordHashCost)
   try {
     return await db.transaction().execute(async (trx) => {
       const company = await trx
@@ -50,7 +63,7 @@ export async function seedDemoAccount(db: Kysely<Database>, now: number): Promis
           company_id: company.id,
           mobile: DEMO_ACCOUNT.mobile,
           user_name: DEMO_ACCOUNT.userName,
-          password_hash: DEMO_PASSWORD_HASH,
+          password_hash: passwordHash,
           state: 'active',
           state_reason: null,
           is_owner: 1,

@@ -17,7 +17,7 @@ export async function seedForStart(ctx: AppContext, log: (line: string) => void,
 }
 
 export async function seedDemo(ctx: AppContext, log: (line: string) => void, size: DemoSize = 'demo') {
-  const account = await seedDemoAccount(ctx.db.kysely, ctx.clock.now())
+  const account = await seedDemoAccount(ctx.db.kysely, ctx.clock.now(), ctx.config.passwordHashCost)
   await ensureDemoCatalogue(ctx.db, log, size)
   // Only with a new account: a second start adds none, and sheets the user has deleted stay deleted.
   if (account && (await seedDemoSheets(ctx, account))) log('演示账号已备好 2 张报价单和 1 张采购单')

@@ -48,3 +48,23 @@ describe.each(dbKinds)('seeding at start on %s', (kind) => {
     expect(seeded.sheets).toBeGreaterThan(0)
   })
 })
+
+describe('the demo password', () => {
+  it.each([17, 12])(
+    'signs in with demo1234 when the server hashes at cost %i, and is hashed at that cost',
+    async (cost) => {
+      const t = await startTestApp('sqlite', { config: { passwordHashCost: cost } })
+      try {
+        const account = await t.ctx.db.kysely
+          .selectFrom('accounts')
+          .select('password_hash')
+          .where('mobile', '=', '13800138000')
+          .executeTakeFirstOrThrow()
+        expect(account.password_hash.startsWith(`scrypt$${cost}$8$1$`)).toBe(true)
+        expect(await t.login('13800138000', 'demo1234')).toBeTruthy()
+      } finally {
+        await t.close()
+      }
+    },
+  )
+})

@@ -15,13 +15,7 @@ import { bearerToken, type Caller, fail, metrics } from '../../call'
 import { beijingDay, beijingTime } from '../../clock'
 import type { AppContext } from '../../context'
 import { isUniqueViolation } from '../../db/errors'
-import {
-  hashPassword,
-  newSessionToken,
-  sha256,
-  UNUSABLE_PASSWORD_HASH,
-  verifyPassword,
-} from '../../lib/secrets'
+import { hashPassword, newSessionToken, sha256, unknownAccountHash, verifyPassword } from '../../lib/secrets'
 import { postMessage } from '../messages'
 import * as repo from './accounts.repository'
 import { recordLogin } from './profile.logins'
@@ -187,7 +181,10 @@ export class AccountsService {
       if (Number(await this.ctx.store.get(failuresKey)) >= LOGIN_FAILURES_ALLOWED) {
         throw fail.tooMany(AccountMessages.loginLocked)
       }
-      const ok = await verifyPassword(input.Password ?? '', account?.password_hash ?? UNUSABLE_PASSWORD_HASH)
+      const ok = await verifyPassword(
+        input.Password ?? '',
+        account?.password_hash ?? unknownAccountHash(this.ctx.config.passwordHashCost),
+      )
       if (!ok || !account) {
         await this.ctx.store.incr(failuresKey, LOGIN_LOCK_MS)
         throw fail.business(AccountMessages.loginFailed)
