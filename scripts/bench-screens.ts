@@ -16,7 +16,7 @@ import { REPO_ROOT } from '../apps/server/src/config'
 import { openDatabase } from '../apps/server/src/db/database'
 import { DEMO_ACCOUNT } from '../apps/server/src/db/seed/demo-account'
 import { freePort } from './free-port.mjs'
-import { buildWeb } from './lib.mjs'
+import { buildWeb, CJK_FONT, ensureDebianPackages } from './lib.mjs'
 
 const ROUNDS = 10
 const TARGET_MS = 300
@@ -348,6 +348,8 @@ function quantile(values: number[], q: number): number {
 }
 
 async function main() {
+  // The full browser, as a clerk's (npm test installs only the headless shell the browser tests use).
+  await ensureDebianPackages({ '/usr/bin/chromium': 'chromium', [CJK_FONT]: 'fonts-wqy-microhei' })
   await buildWeb()
   const dbPath = join(tmpdir(), `epc-bench-screens-${Date.now()}.sqlite`)
   const port = await freePort()

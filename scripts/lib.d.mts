@@ -1,2 +1,8 @@
 /** Builds the web app unless the build is newer than every source it comes from. */
 export function buildWeb(options?: { force?: boolean }): Promise<void>
+/** The one font the browsers of the tests and the bench see. */
+export const CJK_FONT: string
+/** The browser tests' Chromium. */
+export const HEADLESS_SHELL: string
+/** Installs the Debian packages whose file is missing, as { file: package }. */
+export function ensureDebianPackages(wanted: Record<string, string>): Promise<void>

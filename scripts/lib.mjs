@@ -64,6 +64,28 @@ function newestMtime(path) {
   return newest
 }
 
+/** The one font the browsers of the tests and the bench see (apps/web/e2e/fonts.conf). */
+export const CJK_FONT = '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc'
+/** The browser tests' Chromium (apps/web/playwright.config.ts says why the headless shell). */
+export const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell'
+
+/** Installs the Debian packages whose file is missing, as { file: package } (as root, or through sudo). */
+export async function ensureDebianPackages(wanted) {
+  const missing = Object.entries(wanted)
+    .filter(([file]) => !existsSync(file))
+    .map(([, pkg]) => pkg)
+  if (!missing.length) return
+  say(`安装 ${missing.join('、')} (apt)`)
+  const asRoot = process.getuid?.() === 0
+  const apt = (args) => (asRoot ? run('apt-get', args) : run('sudo', ['apt-get', ...args]))
+  try {
+    await apt(['install', '-y', '--no-install-recommends', ...missing])
+  } catch {
+    await apt(['update'])
+    await apt(['install', '-y', '--no-install-recommends', ...missing])
+  }
+}
+
 /** Builds the web app unless the build is newer than every source it comes from. */
 export async function buildWeb({ force = false } = {}) {
   const built = join(ROOT, 'apps/web/dist/index.html')

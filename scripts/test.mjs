@@ -6,30 +6,16 @@ import { connect } from 'node:net'
 import { userInfo } from 'node:os'
 import { join } from 'node:path'
 import { freePort } from './free-port.mjs'
-import { buildWeb, ensureInstalled, ROOT, run, say } from './lib.mjs'
-
-// The browser tests' Chromium (apps/web/playwright.config.ts says why the headless shell).
-const CHROMIUM = '/usr/lib/chromium/chromium-headless-shell'
-// The one font the browser tests' Chromium sees (apps/web/e2e/fonts.conf), so screens and printed PDFs read the
-// same on every machine.
-const CJK_FONT = '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc'
-
-async function ensureChromium() {
-  const missing = [
-    ...(existsSync(CHROMIUM) ? [] : ['chromium-headless-shell']),
-    ...(existsSync(CJK_FONT) ? [] : ['fonts-wqy-microhei']),
-  ]
-  if (!missing.length) return
-  say(`安装 ${missing.join('、')} (apt)`)
-  const asRoot = process.getuid?.() === 0
-  const apt = (args) => (asRoot ? run('apt-get', args) : run('sudo', ['apt-get', ...args]))
-  try {
-    await apt(['install', '-y', '--no-install-recommends', ...missing])
-  } catch {
-    await apt(['update'])
-    await apt(['install', '-y', '--no-install-recommends', ...missing])
-  }
-}
+import {
+  buildWeb,
+  CJK_FONT,
+  ensureDebianPackages,
+  ensureInstalled,
+  HEADLESS_SHELL,
+  ROOT,
+  run,
+  say,
+} from './lib.mjs'
 
 /** Answers whether something accepts TCP connections there, and for Redis whether it says PONG. */
 function probe(port, hello) {
@@ -50,7 +36,11 @@ function probe(port, hello) {
 }
 
 await ensureInstalled()
-await ensureChromium()
+// The browser tests' Chromium and its one font, so screens and printed PDFs read the same on every machine.
+await ensureDebianPackages({
+  [HEADLESS_SHELL]: 'chromium-headless-shell',
+  [CJK_FONT]: 'fonts-wqy-microhei',
+})
 
 const env = { ...process.env }
 if (!env.TEST_DATABASE_URL) {

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { defineConfig } from '@playwright/test'
+import { CJK_FONT, HEADLESS_SHELL } from '../../scripts/lib.mjs'
 
 const root = resolve(import.meta.dirname, '../..')
 const port = Number(process.env.E2E_PORT ?? 8790)
@@ -14,14 +15,12 @@ process.env.E2E_DB ??= join(tmpdir(), `epc-e2e-${Date.now()}.sqlite`)
 process.env.E2E_PASSWORD_HASH_COST ??= '10'
 // Chromium renders and prints with this one font only (e2e/fonts.conf), whatever else the machine has: a PDF's
 // text read back depends on the font (Noto CJK turned 页 into the radical ⻚).
-const CJK_FONT = '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc'
 if (!existsSync(CJK_FONT))
   throw new Error(
     `浏览器测试需要中文字体 ${CJK_FONT}：npm test 会安装，或 apt-get install fonts-wqy-microhei`,
   )
 // Chromium's old headless mode, as Playwright's own downloads use: the full browser run headless rasterises
 // through SwiftShader (Debian turns GPU rasterisation on), and cost the suite a fifth more CPU on two cores.
-const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell'
 if (!existsSync(HEADLESS_SHELL))
   throw new Error(
     `浏览器测试需要 ${HEADLESS_SHELL}：npm test 会安装，或 apt-get install chromium-headless-shell`,
