@@ -64,14 +64,14 @@ export function runServer(
 }
 
 /**
- * Starts the server on a port the system picks, and resolves with the process and its address once it
- * listens; fails if it exits first. A port found free beforehand can be taken meanwhile, by any outgoing
- * connection's local port: a test restarting a server forty times met that.
+ * Starts the server, on a port the system picks unless env names one, and resolves with the process and its
+ * address once it listens; fails if it exits first. A port found free beforehand can be taken meanwhile, by
+ * any outgoing connection's local port: a test restarting a server forty times met that.
  */
 export async function startServer(
   env: Record<string, string>,
 ): Promise<{ child: ChildProcess; base: string }> {
-  const server = await runServer({ ...env, PORT: '0' })
+  const server = await runServer({ PORT: '0', ...env })
   const port = STARTED.exec(server.output())?.[1]
   if (server.child.exitCode !== null || server.child.signalCode !== null || !port)
     throw new Error(`server exited with ${server.child.exitCode}:\n${server.output()}`)
