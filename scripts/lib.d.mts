@@ -1,5 +1,11 @@
 /** Builds the web app unless the build is newer than every source it comes from. */
 export function buildWeb(options?: { force?: boolean }): Promise<void>
+/** The server's production bundle. */
+export const SERVER_BUILD: string
+/** How production runs the server: the bundle, stacks mapped. */
+export const PRODUCTION_SERVER_ARGS: string[]
+/** Bundles the server (apps/server/dist) unless the bundle is newer than every source it comes from. */
+export function buildServer(): Promise<void>
 /** The one font the browsers of the tests and the bench see. */
 export const CJK_FONT: string
 /** The browser tests' Chromium. */

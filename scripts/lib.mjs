@@ -101,6 +101,8 @@ export async function buildWeb({ force = false } = {}) {
 }
 
 export const SERVER_BUILD = join(ROOT, 'apps/server/dist/server.js')
+/** How production runs the server (docs/operations.md's systemd unit says the same): the bundle, stacks mapped. */
+export const PRODUCTION_SERVER_ARGS = ['--enable-source-maps', SERVER_BUILD]
 
 /** Whether the server bundle is missing or older than a source it comes from. */
 export function serverBuildStale() {
@@ -109,4 +111,11 @@ export function serverBuildStale() {
     newestMtime(join(ROOT, 'packages/shared/src')),
   )
   return !existsSync(SERVER_BUILD) || statSync(SERVER_BUILD).mtimeMs < sources
+}
+
+/** Bundles the server (apps/server/dist) unless the bundle is newer than every source it comes from. */
+export async function buildServer() {
+  if (!serverBuildStale()) return
+  say('构建服务端 (esbuild)')
+  await run('npm', ['run', 'build', '-w', 'apps/server'])
 }

@@ -3,7 +3,15 @@
 // `NODE_ENV=production npm start` runs what `npm run build` made (apps/server/dist), without tsx.
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { buildWeb, ensureInstalled, ROOT, SERVER_BUILD, say, serverBuildStale } from './lib.mjs'
+import {
+  buildWeb,
+  ensureInstalled,
+  PRODUCTION_SERVER_ARGS,
+  ROOT,
+  SERVER_BUILD,
+  say,
+  serverBuildStale,
+} from './lib.mjs'
 
 const production = process.env.NODE_ENV === 'production'
 if (production) {
@@ -21,9 +29,7 @@ if (production) {
   await buildWeb()
 }
 say(production ? '启动服务（生产模式）' : '启动服务')
-const args = production
-  ? ['--enable-source-maps', SERVER_BUILD]
-  : ['--import', 'tsx', 'apps/server/src/server.ts']
+const args = production ? PRODUCTION_SERVER_ARGS : ['--import', 'tsx', 'apps/server/src/server.ts']
 // Development is the default of `npm start`: codes go to the log and GET /api/dev/smscode, and payments go to
 // the local fake platform under /fakepay. The server itself defaults to neither, and production mode
 // refuses both.
