@@ -223,6 +223,16 @@ function analyseQuery(raw: string, off: Rules, read: Reader): Query {
   return { norm, tokens, latin, sound: soundOf(norm, read) }
 }
 
+/** Where syllables first stand in a row among a text's, or -1. */
+function syllablesAt(own: readonly string[], syllables: readonly string[]): number {
+  if (!syllables.length) return -1
+  next: for (let at = 0; at + syllables.length <= own.length; at++) {
+    for (let j = 0; j < syllables.length; j++) if (own[at + j] !== syllables[j]) continue next
+    return at
+  }
+  return -1
+}
+
 /** The characters of syllables [from, from + count) of a form. */
 function soundSpan(form: Form, from: number, count: number): Span {
   const { starts } = form.sound
@@ -244,40 +254,46 @@ function latinSpan(form: Form, at: number, length: number): Span {
   return soundSpan(form, from, count)
 }
 
-/** Many strings in one, searched with one native scan: each hit names the string and where in it. */
-class Haystack {
-  private readonly text: string
-  private readonly starts: number[] = []
+// The longest piece indexed: three letters of pinyin are rare enough to leave a few texts to search.
+const PIECE = 3
 
-  constructor(values: string[]) {
-    let text = ''
-    for (const v of values) {
-      this.starts.push(text.length + 1)
-      text += `\n${v}`
-    }
-    this.text = text
+/**
+ * Many short texts (names' pinyin, initials, part names), each holding a needle found through its pieces: every
+ * run of up to three characters of every text is indexed, so a search reads only the texts holding the
+ * needle's rarest piece. Scanning all of them (one string of 30,000 letters for the names' pinyin) cost a
+ * typed-pinyin query 10-13 µs, most of its matching: letters such as h and s start a candidate everywhere.
+ */
+class PieceIndex {
+  private readonly pieces = new Map<string, number[]>()
+
+  constructor(private readonly texts: readonly string[]) {
+    texts.forEach((text, i) => {
+      for (let at = 0; at < text.length; at++)
+        for (let length = 1; length <= PIECE && at + length <= text.length; length++) {
+          const piece = text.slice(at, at + length)
+          const list = this.pieces.get(piece)
+          if (!list) this.pieces.set(piece, [i])
+          else if (list[list.length - 1] !== i) list.push(i)
+        }
+    })
   }
 
-  /** Each string holding `needle`, with where it first does. */
+  /** Each text holding `needle`, in the texts' order, with where it first does. */
   find(needle: string): Map<number, number> {
     const found = new Map<number, number>()
     if (!needle) return found
-    for (let at = this.text.indexOf(needle); at >= 0; at = this.text.indexOf(needle, at + 1)) {
-      const i = this.owner(at)
-      if (!found.has(i)) found.set(i, at - (this.starts[i] ?? 0))
+    const length = Math.min(PIECE, needle.length)
+    let holding: number[] | undefined
+    for (let at = 0; at + length <= needle.length; at++) {
+      const list = this.pieces.get(needle.slice(at, at + length)) ?? []
+      if (!holding || list.length < holding.length) holding = list
+      if (!list.length) break
+    }
+    for (const i of holding ?? []) {
+      const at = (this.texts[i] as string).indexOf(needle)
+      if (at >= 0) found.set(i, at)
     }
     return found
-  }
-
-  private owner(at: number): number {
-    let lo = 0
-    let hi = this.starts.length - 1
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1
-      if ((this.starts[mid] ?? 0) <= at) lo = mid
-      else hi = mid - 1
-    }
-    return lo
   }
 }
 
@@ -339,27 +355,37 @@ function distance(a: string, b: string, max: number): number {
   return prevRow[b.length] as number
 }
 
-/** How often each letter and digit occurs (pinyin is lower-case Latin and digits). */
-function letterCounts(text: string): Uint8Array {
+/** How often each letter and digit occurs in a text (pinyin is lower-case Latin and digits), and which occur. */
+interface Letters {
+  counts: Uint8Array
+  slots: number[]
+  length: number
+}
+
+function lettersOf(text: string): Letters {
   const counts = new Uint8Array(37)
+  const slots: number[] = []
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i)
     const slot = c >= 97 && c <= 122 ? c - 97 : c >= 48 && c <= 57 ? c - 22 : 36
+    if (!counts[slot]) slots.push(slot)
     counts[slot] = (counts[slot] as number) + 1
   }
-  return counts
+  return { counts, slots, length: text.length }
 }
 
-/** A lower bound of the edit distance: the letters one text has more of than the other, the larger side. */
-function bagDistance(a: Uint8Array, b: Uint8Array): number {
+/**
+ * A lower bound of the edit distance: the letters one text has more of than the other, the larger side. The
+ * sides differ by the texts' lengths, so only the typed text's few letters are counted, not all 37 slots of
+ * every name a suggestion compares it with.
+ */
+function bagDistance(typed: Letters, other: Letters): number {
   let more = 0
-  let fewer = 0
-  for (let i = 0; i < a.length; i++) {
-    const d = (a[i] as number) - (b[i] as number)
+  for (const slot of typed.slots) {
+    const d = (typed.counts[slot] as number) - (other.counts[slot] as number)
     if (d > 0) more += d
-    else fewer -= d
   }
-  return Math.max(more, fewer)
+  return Math.max(more, more + other.length - typed.length)
 }
 
 export interface Suggestion {
@@ -380,16 +406,22 @@ interface Candidate extends NameMatch {
 export class NameMatcher {
   private readonly ids: number[]
   private readonly forms: Form[] = []
+  /** Each entry's forms: its name, then its aliases. */
+  private readonly formsOf = new Map<number, Form[]>()
   private readonly byNorm = new Map<string, Form[]>()
   private readonly byKey = new Map<string, Form[]>()
   private readonly byFull = new Map<string, Form[]>()
   /** The distinct pinyin of names and aliases by length, for 您是不是要找. */
-  private readonly byLength = new Map<number, { full: string; letters: Uint8Array; forms: Form[] }[]>()
-  /** Where each character, and each syllable, stands in the names: (form, position) pairs. */
+  private readonly byLength = new Map<number, { full: string; letters: Letters; forms: Form[] }[]>()
+  /**
+   * Where each character and each two in a row, and each syllable and each two in a row, stand in the names:
+   * (form, position) pairs. A query is looked up by its first two, which far fewer names hold than its first
+   * one (机 and ji are in scores of names).
+   */
   private readonly charAt = new Map<string, [number, number][]>()
   private readonly syllableAt = new Map<string, [number, number][]>()
-  private readonly fulls: Haystack
-  private readonly initials: Haystack
+  private readonly fulls: PieceIndex
+  private readonly initials: PieceIndex
   private readonly off: Rules
   private readonly read: Reader
 
@@ -411,27 +443,43 @@ export class NameMatcher {
       }
     })
     for (const f of this.forms) {
+      push(this.formsOf, f.entry, f)
       push(this.byNorm, f.norm, f)
       push(this.byKey, f.sound.key, f)
       push(this.byFull, f.sound.full, f)
     }
     for (const [full, forms] of this.byFull)
-      push(this.byLength, full.length, { full, letters: letterCounts(full), forms })
+      push(this.byLength, full.length, { full, letters: lettersOf(full), forms })
     this.forms.forEach((f, i) => {
-      for (let at = 0; at < f.norm.length; at++) push(this.charAt, f.norm[at] as string, [i, at])
-      f.sound.syllables.forEach((syllable, at) => {
+      for (let at = 0; at < f.norm.length; at++) {
+        push(this.charAt, f.norm[at] as string, [i, at])
+        if (at + 1 < f.norm.length) push(this.charAt, f.norm.slice(at, at + 2), [i, at])
+      }
+      const { syllables } = f.sound
+      syllables.forEach((syllable, at) => {
         push(this.syllableAt, syllable, [i, at])
+        if (at + 1 < syllables.length) push(this.syllableAt, `${syllable} ${syllables[at + 1]}`, [i, at])
       })
     })
-    this.fulls = new Haystack(this.forms.map((f) => f.sound.full))
-    this.initials = new Haystack(this.forms.map((f) => f.sound.initials))
+    this.fulls = new PieceIndex(this.forms.map((f) => f.sound.full))
+    this.initials = new PieceIndex(this.forms.map((f) => f.sound.initials))
   }
 
-  /** Every generic name the query reaches, best first; a query of only spaces and marks reaches none. */
+  /** Where the first one or two characters of a text stand in the names. */
+  private charPlaces(text: string): [number, number][] {
+    return this.charAt.get(text.slice(0, 2)) ?? []
+  }
+
+  /** Where the first one or two syllables stand in the names. */
+  private syllablePlaces(syllables: string[]): [number, number][] {
+    const key = syllables.length > 1 ? `${syllables[0]} ${syllables[1]}` : (syllables[0] as string)
+    return this.syllableAt.get(key) ?? []
+  }
+
   /** Each name or alias holding the characters, with where it first does. */
   private findChars(text: string): Map<number, number> {
     const found = new Map<number, number>()
-    for (const [i, at] of this.charAt.get(text[0] as string) ?? [])
+    for (const [i, at] of this.charPlaces(text))
       if (!found.has(i) && this.forms[i]?.norm.startsWith(text, at)) found.set(i, at)
     return found
   }
@@ -439,7 +487,7 @@ export class NameMatcher {
   /** Each name or alias holding the syllables in a row, with the syllable they start at. */
   private findSyllables(syllables: string[]): Map<number, number> {
     const found = new Map<number, number>()
-    next: for (const [i, at] of this.syllableAt.get(syllables[0] as string) ?? []) {
+    next: for (const [i, at] of this.syllablePlaces(syllables)) {
       if (found.has(i)) continue
       const own = (this.forms[i] as Form).sound.syllables
       for (let j = 1; j < syllables.length; j++) if (own[at + j] !== syllables[j]) continue next
@@ -453,7 +501,10 @@ export class NameMatcher {
     return analyseQuery(raw, this.off, this.read)
   }
 
-  /** `q`: the query as `analyse` answered it, when the caller has it already. */
+  /**
+   * Every generic name the query reaches, best first; a query of only spaces and marks reaches none. `q`: the
+   * query as `analyse` answered it, when the caller has it already.
+   */
   match(raw: string, q: Query = this.analyse(raw)): NameMatch[] {
     const { off } = this
     if (!q.norm) return []
@@ -537,44 +588,46 @@ export class NameMatcher {
     tokens: string[],
     offer: (f: Form, rank: number, via: NameMatch['via'], s: Span[]) => void,
   ) {
-    // Per entry: the spans each form got, and whether a word was only found by its sound.
-    let found: Map<number, { spans: Map<Form, Span[]>; sound: boolean }> | null = null
-    for (const token of tokens) {
-      const before: typeof found = found
-      const here = new Map<number, { spans: Map<Form, Span[]>; sound: boolean }>()
-      const add = (f: Form, span: Span, sound: boolean) => {
-        // A name without the words before cannot hold them all: not worth noting (a word such as 灯 is in
-        // dozens of names).
-        if (before && !before.has(f.entry)) return
-        const entry = here.get(f.entry) ?? { spans: new Map(), sound }
-        entry.sound &&= sound
-        push(entry.spans, f, span)
-        here.set(f.entry, entry)
+    const bySound = !this.off.has('sound')
+    const words = tokens.map((token) => ({ token, syllables: soundOf(token, this.read).syllables }))
+    // Only the names holding the rarest word can hold them all, and only they are read word by word: a word
+    // such as 灯 is in dozens of names, and noting its places in each was most of such a query's time.
+    const places = (w: (typeof words)[number]) =>
+      this.charPlaces(w.token).length + (bySound ? this.syllablePlaces(w.syllables).length : 0)
+    const rarest = words.reduce((a, b) => (places(b) < places(a) ? b : a))
+    const entries = new Set<number>()
+    for (const i of this.findChars(rarest.token).keys()) entries.add((this.forms[i] as Form).entry)
+    if (bySound)
+      for (const i of this.findSyllables(rarest.syllables).keys()) entries.add((this.forms[i] as Form).entry)
+    next: for (const entry of entries) {
+      // The spans each form got, the last word's first; whether a word was only found by its sound.
+      const spans = new Map<Form, Span[]>()
+      let sound = false
+      for (let k = words.length - 1; k >= 0; k--) {
+        const { token, syllables } = words[k] as (typeof words)[number]
+        let found = false
+        for (const f of this.formsOf.get(entry) ?? []) {
+          const at = f.norm.indexOf(token)
+          if (at < 0) continue
+          push(spans, f, [at, token.length])
+          found = true
+        }
+        // By sound only in a name none of whose forms holds the characters, and only in the first form.
+        if (!found && bySound)
+          for (const f of this.formsOf.get(entry) ?? []) {
+            const at = syllablesAt(f.sound.syllables, syllables)
+            if (at < 0) continue
+            push(spans, f, soundSpan(f, at, syllables.length))
+            found = sound = true
+            break
+          }
+        if (!found) continue next
       }
-      for (const [i, at] of this.findChars(token)) add(this.forms[i] as Form, [at, token.length], false)
-      const sound = soundOf(token, this.read)
-      if (!this.off.has('sound'))
-        for (const [i, at] of this.findSyllables(sound.syllables)) {
-          const f = this.forms[i] as Form
-          if (!here.has(f.entry)) add(f, soundSpan(f, at, sound.syllables.length), true)
-        }
-      if (before)
-        for (const [entry, hit] of here) {
-          // Always there: `add` noted only names the words before reached.
-          const prior = before.get(entry)
-          if (!prior) continue
-          hit.sound ||= prior.sound
-          for (const [f, spans] of prior.spans) for (const s of spans) push(hit.spans, f, s)
-        }
-      found = here
-      if (!found.size) return
-    }
-    for (const hit of found?.values() ?? []) {
       // Shown on the form that holds the most words (the name first among equals).
       let form: Form | undefined
-      let spans: Span[] = []
-      for (const [f, s] of hit.spans) if (s.length > spans.length) [form, spans] = [f, s]
-      if (form) offer(form, hit.sound ? RANK.soundTokens : RANK.tokens, hit.sound ? 'sound' : 'chars', spans)
+      let best: Span[] = []
+      for (const [f, s] of spans) if (s.length > best.length) [form, best] = [f, s]
+      if (form) offer(form, sound ? RANK.soundTokens : RANK.tokens, sound ? 'sound' : 'chars', best)
     }
   }
 
@@ -587,7 +640,7 @@ export class NameMatcher {
     const typed = q.latin ? q.norm : q.sound.full
     if (typed.length < 2) return []
     const max = Math.min(3, Math.max(1, Math.floor(typed.length / 4)))
-    const typedLetters = letterCounts(typed)
+    const typedLetters = lettersOf(typed)
     const byText = new Map<string, Suggestion & { order: number }>()
     for (let length = typed.length - max; length <= typed.length + max; length++) {
       for (const { full, letters, forms } of this.byLength.get(length) ?? []) {
@@ -629,13 +682,12 @@ export type PartNameVia = 'name' | 'pinyin' | 'initials'
  * The distinct names of the catalogue's parts (a few hundred to a few thousand), so the name search tests a
  * part's own name, pinyin and initials once per name instead of once per part, and learns which generic
  * names' parts it must read. Texts are compared in lower case, as `like` did in the SQL these tests ran as.
- * Every one- and two-character piece of each text is indexed: a search looks at the names holding its first
- * two characters only.
+ * Each text's pieces are indexed (PieceIndex): a search looks at the names holding its rarest piece only.
  */
 export class PartNameIndex {
   private readonly parts: PartName[]
   private readonly texts: Record<PartNameVia, string[]>
-  private readonly pieces = new Map<string, number[]>()
+  private readonly indexes: Record<PartNameVia, PieceIndex>
 
   constructor(parts: PartName[]) {
     this.parts = parts
@@ -644,22 +696,15 @@ export class PartNameIndex {
       pinyin: parts.map((p) => p.pinyin.toLowerCase()),
       initials: parts.map((p) => p.initials.toLowerCase()),
     }
-    for (const [via, texts] of Object.entries(this.texts))
-      texts.forEach((text, i) => {
-        for (let at = 0; at < text.length; at++)
-          for (const piece of [text.slice(at, at + 1), text.slice(at, at + 2)]) {
-            const list = this.pieces.get(via + piece)
-            if (!list) this.pieces.set(via + piece, [i])
-            else if (list[list.length - 1] !== i) list.push(i)
-          }
-      })
+    this.indexes = {
+      name: new PieceIndex(this.texts.name),
+      pinyin: new PieceIndex(this.texts.pinyin),
+      initials: new PieceIndex(this.texts.initials),
+    }
   }
 
-  private find(via: PartNameVia, text: string): number[] {
-    const holding = this.pieces.get(via + text.slice(0, 2)) ?? []
-    if (text.length <= 2) return holding
-    const texts = this.texts[via]
-    return holding.filter((i) => texts[i]?.includes(text))
+  private find(via: PartNameVia, text: string): Iterable<number> {
+    return this.indexes[via].find(text).keys()
   }
 
   /**
