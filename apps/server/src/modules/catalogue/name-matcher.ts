@@ -258,9 +258,9 @@ function latinSpan(form: Form, at: number, length: number): Span {
 const PIECE = 3
 
 /**
- * Many short texts (names' pinyin, initials, part names), each holding a needle found through its pieces: every
- * run of up to three characters of every text is indexed, so a search reads only the texts holding the
- * needle's rarest piece. Scanning all of them (one string of 30,000 letters for the names' pinyin) cost a
+ * Many short texts (names' pinyin, initials, part names) searched for a needle through their pieces: every run
+ * of up to three characters of every text is indexed, so a search reads only the texts holding the needle's
+ * rarest piece. Scanning all of them (one string of 30,000 letters for the names' pinyin) cost a
  * typed-pinyin query 10-13 µs, most of its matching: letters such as h and s start a candidate everywhere.
  */
 class PieceIndex {
@@ -600,7 +600,8 @@ export class NameMatcher {
     if (bySound)
       for (const i of this.findSyllables(rarest.syllables).keys()) entries.add((this.forms[i] as Form).entry)
     next: for (const entry of entries) {
-      // The spans each form got, the last word's first; whether a word was only found by its sound.
+      // The spans each form got, the last word's first (among forms holding as many words, the first noted is
+      // shown); whether a word was only found by its sound.
       const spans = new Map<Form, Span[]>()
       let sound = false
       for (let k = words.length - 1; k >= 0; k--) {
