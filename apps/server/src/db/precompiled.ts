@@ -21,7 +21,7 @@ const MARK = '\u0000arg:'
 export function precompiled<A extends unknown[], R>(build: (db: Q, ...args: A) => Compilable<R>) {
   const compiled = new WeakMap<
     Q,
-    Map<string, { query: CompiledQuery<R>; statement?: SQLite.Statement; columns?: string[] }>
+    Map<string, { query: CompiledQuery<R>; statement?: SQLite.Statement; makeRow?: RowMaker }>
   >()
   return async (db: Q, ...args: A): Promise<R[]> => {
     if (args.some((a) => Array.isArray(a) && a.length === 0)) return []
@@ -52,8 +52,8 @@ export function precompiled<A extends unknown[], R>(build: (db: Q, ...args: A) =
       // Prepared once and kept with the compiled query: preparing costs more than running a small look-up.
       entry.statement ??= sqlite.prepare(query.sql)
       const statement = entry.statement
-      entry.columns ??= statement.columns().map((c) => c.name)
-      return objectRows<R>(statement, entry.columns, parameters)
+      entry.makeRow ??= rowMaker(statement.columns().map((c) => c.name))
+      return objectRows<R>(statement, entry.makeRow, parameters)
     }
     const pool = postgresPool(db)
     if (pool) return namedRows<R>(pool, query.sql, parameters)
@@ -80,27 +80,37 @@ async function namedRows<R>(pool: pg.Pool, text: string, values: readonly unknow
   return (await pool.query({ name, text, values: [...values] })).rows as R[]
 }
 
+/** Makes a statement's row object from its values, in the statement's column order. */
+type RowMaker = (values: unknown[]) => unknown
+
+/**
+ * A statement's row maker: an object literal of its columns, compiled once per statement, so that each
+ * statement's rows are made by code that only ever sees their one shape. One loop of keyed stores shared by
+ * every statement sees dozens of shapes and turns megamorphic, which made every row dearer the more kinds of
+ * look-up a server had answered.
+ */
+function rowMaker(columns: string[]): RowMaker {
+  const fields = columns.map((name, i) => `${JSON.stringify(name)}: values[${i}]`)
+  return new Function('values', `return { ${fields.join(', ')} }`) as RowMaker
+}
+
 /**
  * Rows as arrays, made objects here: better-sqlite3 otherwise looks every column name up again for every
  * row, a fifth of a cold illustration's time. The statement is shared, so raw mode is undone.
  */
-function objectRows<R>(statement: SQLite.Statement, columns: string[], values: readonly unknown[]): R[] {
+function objectRows<R>(statement: SQLite.Statement, makeRow: RowMaker, values: readonly unknown[]): R[] {
   let rows: unknown[][]
   try {
     rows = statement.raw(true).all(values) as unknown[][]
   } finally {
     statement.raw(false)
   }
-  return rows.map((values) => {
-    const row: Record<string, unknown> = {}
-    for (let i = 0; i < columns.length; i++) row[columns[i] as string] = values[i]
-    return row as R
-  })
+  return rows.map(makeRow) as R[]
 }
 
 // Statements of hand-written SQL kept per text and database, with their column names; a few dozen texts
 // occur (the name search's shapes), the oldest go past 64.
-const kept = new WeakMap<object, Map<string, { statement: SQLite.Statement; columns: string[] }>>()
+const kept = new WeakMap<object, Map<string, { statement: SQLite.Statement; makeRow: RowMaker }>>()
 const KEPT_TEXTS = 64
 
 /**
@@ -119,11 +129,11 @@ export async function runKept<R>(db: Q, text: string, values: readonly unknown[]
     let entry = statements.get(text)
     if (!entry) {
       const statement = sqlite.prepare(text)
-      entry = { statement, columns: statement.columns().map((c) => c.name) }
+      entry = { statement, makeRow: rowMaker(statement.columns().map((c) => c.name)) }
       statements.set(text, entry)
       if (statements.size > KEPT_TEXTS) statements.delete(statements.keys().next().value as string)
     }
-    return objectRows<R>(entry.statement, entry.columns, values)
+    return objectRows<R>(entry.statement, entry.makeRow, values)
   }
   const pool = postgresPool(db)
   if (pool) return namedRows<R>(pool, text, values)
