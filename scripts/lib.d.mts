@@ -1,7 +1,5 @@
 /** Builds the web app unless the build is newer than every source it comes from. */
 export function buildWeb(options?: { force?: boolean }): Promise<void>
-/** The server's production bundle. */
-export const SERVER_BUILD: string
 /** How production runs the server: the bundle, stacks mapped. */
 export const PRODUCTION_SERVER_ARGS: string[]
 /** Bundles the server (apps/server/dist) unless the bundle is newer than every source it comes from. */
