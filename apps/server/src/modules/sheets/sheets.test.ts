@@ -177,6 +177,28 @@ describe.each(dbKinds)('sheets on %s', (kind) => {
     ).toEqual([])
   })
 
+  it('takes a line sent back as it was read: a null or empty purchase price is none, bad text is refused', async () => {
+    const orderId = await newQuote()
+    expect(await addLine(orderId, { part_number: 'A1', purchase_price: 'abc' })).toMatchObject({
+      ResultCode: '10002',
+      ResultMsg: '进价格式不正确',
+    })
+    for (const [part_number, purchase_price] of [
+      ['A1', null],
+      ['A2', ''],
+      ['A3', '12.5'],
+    ] as const) {
+      expect((await addLine(orderId, { part_number, purchase_price })).ResultCode, part_number).toBe('10000')
+    }
+    const lines =
+      (await call<QuotationLine[]>('/api/epc/queryquoteorderdetail', { OrderId: orderId })).data ?? []
+    expect(lines.map((l) => [l.part_number, l.purchase_price])).toEqual([
+      ['A1', null],
+      ['A2', null],
+      ['A3', 12.5],
+    ])
+  })
+
   it('searches by number, plate, VIN, customer and car type, pages by 10, newest first', async () => {
     const plates: string[] = []
     for (let i = 0; i < 12; i++) {
