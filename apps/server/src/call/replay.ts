@@ -1,5 +1,6 @@
-// Replay memory for calls that change data (protocol.md): a sign is answered once per session; the same
-// body sent again, to any process, gets the stored answer and changes nothing a second time.
+// Replay memory for calls that change data (protocol.md): a sign is answered once (once per session for calls
+// that need login); the same body sent again, to any process, gets the stored answer and changes nothing a
+// second time.
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto'
 import { Limits } from '@epc/shared'
 import { sha256 } from '../lib/secrets'
@@ -13,8 +14,8 @@ const REPLAY_WAIT_MS = Limits.httpTimeoutMs
 const PENDING_TTL_MS = Limits.httpTimeoutMs + 5_000
 
 /**
- * The memory's key: the sign and the session it was sent with. The token is parsed first, so the
- * header's spelling (`bearer`, two spaces) does not make a repeated body new.
+ * The memory's key: the sign and the session it was sent with (none for a call that needs no login). The
+ * token is parsed first, so the header's spelling (`bearer`, two spaces) does not make a repeated body new.
  */
 export function replayKey(sign: string, authorization: string | undefined): string {
   return `replay:${sign}:${sha256(bearerToken(authorization) ?? '')}`

@@ -136,6 +136,21 @@ describe.each(dbKinds)('envelope on %s', (kind) => {
     expect(lines.data).toHaveLength(1)
   })
 
+  it('answers a repeated login once whatever Authorization header it comes with: a call that needs no login ignores it', async () => {
+    t = await startTestApp(kind)
+    const body = t.seal({ Mobile: '13800138000', Password: 'demo1234' })
+    const first = await t.post('/api/author/login', body)
+    const token = (first.data as { Token: string }).Token
+    const before = await snapshot(t.ctx.db)
+    for (const authorization of ['Bearer made-up', `Bearer ${token}`, 'Basic eA==']) {
+      const again = await t.post('/api/author/login', body, { headers: { authorization } })
+      expect(again.raw, authorization).toEqual(first.raw)
+    }
+    expect(await snapshot(t.ctx.db)).toBe(before)
+    // The first login's session is still the account's: no second login took its place.
+    expect((await t.call('/api/usercenter/getclientcompanyinfo', {}, { token })).ResultCode).toBe('10000')
+  })
+
   it('refuses content that is not UTF-8 as undecodable, and a lone surrogate in a text field by name', async () => {
     t = await startTestApp(kind)
     const token = await t.login()

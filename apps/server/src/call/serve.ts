@@ -66,7 +66,11 @@ export interface CallInput<S extends z.ZodMiniType, A extends Access> {
 export interface CallDefinition<S extends z.ZodMiniType, A extends Access, V, N> {
   path: string
   access: A
-  /** Calls that change data are answered once per sign and session: a repeated body gets the stored answer. */
+  /**
+   * Calls that change data are answered once per sign (and session, for calls that need login, so that another
+   * company's session holding a copied body is never given this one's answer): a repeated body gets the stored
+   * answer.
+   */
   mutates: boolean
   /** Counts toward the daily look-up quota and the burst detector (in an embedded catalogue: one item). */
   metered?: boolean
@@ -200,7 +204,12 @@ async function serveCall<S extends z.ZodMiniType, A extends Access, V, N>(
     if (!payload) throw fail.badRequest()
 
     if (def.mutates) {
-      const key = replayKey(envelope.sign, request.headers.authorization)
+      // A call that needs no login ignores the header (protocol.md section 1), so a changed header must not
+      // make the same body new: a login sent again under a made-up token logged in a second time.
+      const key = replayKey(
+        envelope.sign,
+        def.access === 'public' ? undefined : request.headers.authorization,
+      )
       const prior = await claimOrReplay(pipeline.store, key, envelope.content)
       if (prior) return prior
       claimed = { key, content: envelope.content }
