@@ -23,6 +23,12 @@ export function useDeleteSheet(kind: SheetKind) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (sheet: Pick<SheetRow, 'Id' | 'OrderId'>) => deleteSheet(kind, sheet),
-    onSuccess: () => refreshAfterChange(queryClient, sheetKeys.kind(kind)),
+    // The deleted sheet stays shown until the screen clears its selection: its lines read again now would
+    // answer 10004 and warn beside 删除成功.
+    onSuccess: (_, sheet) =>
+      refreshAfterChange(queryClient, sheetKeys.kind(kind), [
+        sheetKeys.one(kind, sheet.OrderId),
+        sheetKeys.lines(kind, sheet.OrderId),
+      ]),
   })
 }
