@@ -82,4 +82,16 @@ describe('refreshAfterChange', () => {
     await expect(prefetched).resolves.toEqual(['旧密钥'])
     expect(reads).toHaveLength(1)
   })
+
+  it('does not read again what the change removed, though a screen still shows it', async () => {
+    const { reads, screen } = await listOnScreen()
+    reads[0]?.(['旧密钥'])
+    await settled()
+
+    const refreshed = refreshAfterChange(client, ['dataservice'], [key])
+    await settled()
+    expect(reads).toHaveLength(1)
+    await refreshed
+    expect(screen.getCurrentResult().data).toEqual(['旧密钥'])
+  })
 })
