@@ -50,7 +50,17 @@ test('public pages open without login; others do not', async ({ page }) => {
     await expect(page).toHaveURL(new RegExp(`${path}$`))
     await expect(page.getByText(text).first()).toBeVisible()
   }
+  // White and pinned on the login page only; elsewhere the logo goes to VIN search (the guard asks to sign in).
+  const header = page.getByTestId('app-header')
+  await expect(header).toHaveAttribute('data-theme', 'dark')
+  await expect(header).not.toHaveCSS('position', 'fixed')
   await screenshotWidths(page, 'modify-password')
+  await header.getByRole('button', { name: /汽配EPC/ }).click()
+  await expect(page).toHaveURL(/\/login\?redirect=%2FvinSearch$/)
+  await expect(header).toHaveAttribute('data-theme', 'light')
+  await header.getByRole('button', { name: /汽配EPC/ }).click()
+  await expect(page.getByText('登陆后可以使用该功能')).toBeVisible()
+  await expect(page).toHaveURL(/\/login\?redirect=%2FvinSearch$/)
   await page.goto('/datenschutz')
   await screenshotWidths(page, 'privacy-policy')
   await page.goto('/ApiPage')

@@ -1,5 +1,5 @@
 // The header of spec section 2: logo, the search menu (with F6/F8, fromType and return-to-last-result),
-// the company and mobile, and the user menu with zoom and logout. White and pinned on the sign-in pages.
+// the company and mobile, and the user menu with zoom and logout. White and pinned on the login page.
 import { ExportOutlined } from '@ant-design/icons'
 import { Tag } from 'antd'
 import { lazy, Suspense, useEffect, useState } from 'react'
@@ -111,7 +111,8 @@ export function AppHeader({ theme, pinned = false }: { theme: 'dark' | 'light'; 
   )
 
   const onLogo = () => {
-    if (onLoginPage || !info) return feedback.warning(LOGIN_FIRST)
+    // Elsewhere a visitor goes too: the guard sends them to sign in, and back to VIN search after.
+    if (onLoginPage) return feedback.warning(LOGIN_FIRST)
     navigate(paths.vinSearch)
   }
 
