@@ -19,7 +19,7 @@ import {
   VIN_REQUIRED,
 } from './sheets'
 import { VIN_LENGTH, VinMessages } from './vin'
-import { decimalSchema, textSchema } from './zod-fields'
+import { decimalSchema, optionalDecimalSchema, textSchema } from './zod-fields'
 
 const optionalText = <T extends z.ZodMiniType>(schema: T) => z.optional(schema)
 
@@ -102,16 +102,8 @@ const lineBase = {
 export const createQuotationLineSchema = z.object({
   ...lineBase,
   sale_prices: decimalSchema(salePriceField),
-  // The product answers null for a purchase price it does not show (a staff member without the right, a host
-  // record without one): a client sending a line back as it read it means no price, as does empty text.
-  purchase_price: z.optional(
-    z.pipe(
-      z.transform((value: unknown) =>
-        value === null || (typeof value === 'string' && !value.trim()) ? undefined : value,
-      ),
-      z.optional(decimalSchema({ ...purchasePriceField, required: '进价格式不正确' })),
-    ),
-  ),
+  // Null or blank is none: the product answers null for a purchase price it does not show.
+  purchase_price: optionalDecimalSchema(purchasePriceField),
   offer_user: optionalText(textSchema(makerField)),
   flag: z.optional(z.union([z.literal(0), z.literal(1)], { error: '标记应为0或1' })),
 })

@@ -15,14 +15,29 @@ export function textSchema(field: TextField) {
 
 /** A decimal with at most two places, answered as an integer count of hundredths (fen for money). */
 export function decimalSchema(field: DecimalField) {
-  return z.transform((value: unknown, ctx) => {
-    const result = decimalHundredths(field, value)
-    if ('problem' in result) {
-      ctx.issues.push({ code: 'custom', message: result.problem, input: value })
-      return z.NEVER
-    }
-    return result.value
-  })
+  return z.transform((value: unknown, ctx) => hundredthsOrIssue(field, value, ctx))
+}
+
+function hundredthsOrIssue(field: DecimalField, value: unknown, ctx: z.core.ParsePayload): number {
+  const result = decimalHundredths(field, value)
+  if ('problem' in result) {
+    ctx.issues.push({ code: 'custom', message: result.problem, input: value })
+    return z.NEVER
+  }
+  return result.value
+}
+
+/**
+ * An optional decimal: absent, null or blank text all mean none given (the product answers null for a value
+ * it does not show, and a client may send a line back as it read it).
+ */
+export function optionalDecimalSchema(field: DecimalField) {
+  return z.optional(
+    z.transform((value: unknown, ctx) => {
+      if (value === null || (typeof value === 'string' && !value.trim())) return undefined
+      return hundredthsOrIssue(field, value, ctx)
+    }),
+  )
 }
 
 // Record ids are 32-bit integer columns on PostgreSQL: a larger number must be a field error, not a failed
