@@ -177,7 +177,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     banAccount: (accountId, now) =>
       accountsRepo.setAccountState(db.kysely, accountId, 'banned', 'burst', now),
     usePackQuery: (companyId) => billingRepo.usePackQuery(db.kysely, companyId),
-    useEmbedItem: (companyId, embed, now) => embeds.useItem(companyId, embed, now),
+    useEmbedItem: (companyId, embed, now, charge) => embeds.useItem(companyId, embed, now, charge),
     answers: new AnswerCache(config.answerCacheBytes, () => catalogueVersion(db, clock.now())),
     headers: await securityHeaders(config),
   }

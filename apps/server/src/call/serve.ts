@@ -44,10 +44,11 @@ export interface Pipeline extends QuotaParts {
    */
   usePackQuery(companyId: number, now: number): Promise<boolean>
   /**
-   * Charges an embedded catalogue's look-up to one of the company's data-service items and counts it in the
-   * key's day, answering false when none is left (the data-service module's, handed in by app.ts).
+   * Counts an embedded catalogue's look-up in the key's day and, when it answered (`charge`), charges it to
+   * one of the company's data-service items, answering false when none is left (the data-service module's,
+   * handed in by app.ts).
    */
-  useEmbedItem(companyId: number, embed: EmbedScope, now: number): Promise<boolean>
+  useEmbedItem(companyId: number, embed: EmbedScope, now: number, charge: boolean): Promise<boolean>
 }
 
 declare module 'fastify' {
@@ -245,7 +246,7 @@ async function runCall<S extends z.ZodMiniType, A extends Access, V, N>(
   const parsed = def.schema.safeParse(raw)
   if (!parsed.success) throw fail.invalid(parsed.error.issues[0]?.message ?? Messages.badRequest)
   if (caller?.embed) {
-    await meterEmbedded(pipeline, def, caller.companyId, caller.embed, parsed.data)
+    embedScope(def, caller.embed, parsed.data)
   } else {
     if (def.metered && caller) await meterLookup(pipeline, caller)
     // Without a running period a metered 'service' call uses a query of the pack, after the daily cap.
@@ -255,15 +256,29 @@ async function runCall<S extends z.ZodMiniType, A extends Access, V, N>(
     }
   }
   const input: CallInput<S, A> = { payload: parsed.data, caller: caller as CallerOf<A> }
+  // An embedded look-up is charged once it has its answer: a failed one costs no item (docs/open-api.md).
+  const embed = def.metered ? caller?.embed : undefined
+  const chargeEmbed = (answered: boolean) =>
+    embed && chargeEmbedded(pipeline, (caller as Caller).companyId, embed, answered)
 
   let cacheKey: string | undefined
   if (def.cacheKey) {
     const key = pipeline.answers.key(def.path, def.cacheKey(input))
     cacheKey = typeof key === 'string' ? key : await key
     const kept = pipeline.answers.get(cacheKey)
-    if (kept) return new FinalAnswer(kept.bytes, afterOf(def, input, kept.note as N))
+    if (kept) {
+      await chargeEmbed(true)
+      return new FinalAnswer(kept.bytes, afterOf(def, input, kept.note as N))
+    }
   }
-  const value = await def.handle({ ...input, request })
+  let value: V
+  try {
+    value = await def.handle({ ...input, request })
+  } catch (error) {
+    await chargeEmbed(false)
+    throw error
+  }
+  await chargeEmbed(true)
   if (value === undefined) {
     return { status: 200, body: { ResultCode: ResultCode.Success, ResultMsg: Messages.success } }
   }
@@ -279,14 +294,9 @@ async function runCall<S extends z.ZodMiniType, A extends Access, V, N>(
   return new FinalAnswer(bytes, afterOf(def, input, note))
 }
 
-/**
- * An embedded catalogue's call: its VIN and models only, and a look-up charged one data-service item (the web's
- * daily quota and burst detector are the signed-in users'; the customer's system answers for this traffic).
- */
-async function meterEmbedded<S extends z.ZodMiniType, A extends Access, V, N>(
-  pipeline: Pipeline,
+/** An embedded catalogue's call: its VIN and models only. */
+function embedScope<S extends z.ZodMiniType, A extends Access, V, N>(
   def: CallDefinition<S, A, V, N>,
-  companyId: number,
   embed: EmbedScope,
   payload: z.output<S>,
 ) {
@@ -294,9 +304,16 @@ async function meterEmbedded<S extends z.ZodMiniType, A extends Access, V, N>(
   if (scope?.vin && scope.vin(payload) !== embed.vin) throw fail.business(EmbedMessages.otherVin)
   if (scope?.model && !embed.modelIds.includes(scope.model(payload)))
     throw fail.business(EmbedMessages.otherVin)
-  if (def.metered && !(await pipeline.useEmbedItem(companyId, embed, pipeline.clock.now()))) {
-    throw new AppError(ResultCode.QuotaExceeded, EmbedMessages.noItems)
-  }
+}
+
+/**
+ * An embedded catalogue's look-up counted, and charged one data-service item if it answered (the web's daily
+ * quota and burst detector are the signed-in users'; the customer's system answers for this traffic). With
+ * none left the answer is withheld.
+ */
+async function chargeEmbedded(pipeline: Pipeline, companyId: number, embed: EmbedScope, answered: boolean) {
+  const charged = await pipeline.useEmbedItem(companyId, embed, pipeline.clock.now(), answered)
+  if (answered && !charged) throw new AppError(ResultCode.QuotaExceeded, EmbedMessages.noItems)
 }
 
 function afterOf<S extends z.ZodMiniType, A extends Access, V, N>(

@@ -102,10 +102,10 @@ export class EmbedService {
     return origins.length ? origins : null
   }
 
-  /** One look-up of an embedded catalogue: one data item taken, counted in the key's day either way. */
-  useItem(companyId: number, embed: EmbedScope, now: number): Promise<boolean> {
+  /** One look-up of an embedded catalogue counted in the key's day; if it answered, one data item taken. */
+  useItem(companyId: number, embed: EmbedScope, now: number, charge: boolean): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
-      const taken = await useDataItems(trx, companyId, 1)
+      const taken = charge ? await useDataItems(trx, companyId, 1) : 0
       await repo.addUsage(trx, {
         key_id: embed.keyId,
         company_id: companyId,

@@ -271,6 +271,10 @@ describe.each(dbKinds)('embedded catalogue (%s)', (kind) => {
       const drawing = await t.call('/api/epc/illustration', { ModelId: demo.ModelId, imageid }, as)
       expect(drawing.ResultCode).toBe('10000')
       expect(await itemsLeft(owner.companyId)).toBe(before - 3)
+      // A look-up that finds nothing costs no item (docs/open-api.md: failed items are not charged).
+      const missing = await t.call('/api/epc/illustration', { ModelId: demo.ModelId, imageid: 'NOPE999' }, as)
+      expect(missing.ResultCode).toBe('10004')
+      expect(await itemsLeft(owner.companyId)).toBe(before - 3)
       const thumbs = await t.call('/api/epc/thumbnails', { ModelId: demo.ModelId, imageids: [imageid] }, as)
       expect(thumbs.ResultCode).toBe('10000')
       expect(await itemsLeft(owner.companyId)).toBe(before - 3)
