@@ -456,21 +456,33 @@ describe.each(dbKinds)('data service (%s)', (kind) => {
         .execute()
       nextSecond()
       const answer = await open<{
-        results: { names: { name: string; status: string; charged: boolean; parts?: unknown[] }[] }[]
+        results: {
+          model?: { model_id: string }
+          names: { name: string; status: string; charged: boolean; parts?: unknown[] }[]
+        }[]
         items_charged: number
       }>(key, 'POST', '/open/v1/parts/by-name', {
         items: [
           { vin, names: [name, '不存在的零件名称'] },
           { vin, names: [name] },
+          { vin, names: ['不存在的零件名称'] },
         ],
       })
-      const [first, second] = answer.body.results
+      const [first, second, third] = answer.body.results
       expect(first?.names.map((n) => [n.status, n.charged])).toEqual([
         ['ok', true],
         ['name_unknown', false],
       ])
       expect(first?.names[0]?.parts?.length).toBeGreaterThan(0)
+      expect(first?.model?.model_id).toBeTruthy()
       expect(second?.names).toEqual([{ name, status: 'quota_exhausted', charged: false }])
+      // Without parts found the item does not tell its model: that is what vin/decode charges for.
+      expect(second).toEqual({ vin, status: 'ok', names: second?.names })
+      expect(third).toEqual({
+        vin,
+        status: 'ok',
+        names: [{ name: '不存在的零件名称', status: 'name_unknown', charged: false }],
+      })
       expect(answer.body.items_charged).toBe(1)
       expect(await itemsLeft(company.companyId)).toBe(0)
     })

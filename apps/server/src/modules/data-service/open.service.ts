@@ -290,15 +290,18 @@ export class OpenDataService {
       flat.map((n) => n.status === 'ok'),
       ({ charged, granted, metering }) => {
         let k = 0
-        const results = answered.map((a) => ({
-          ...a,
-          names: a.names.map((n) => {
+        const results = answered.map(({ names: asked, ...a }) => {
+          const names = asked.map((n) => {
             const i = k++
             return granted[i]
               ? { ...n, charged: charged[i] === true }
               : { name: n.name, status: 'quota_exhausted' as const, charged: false }
-          }),
-        }))
+          })
+          // The model comes with parts found in it: alone it is what vin/decode charges for.
+          return names.some((n) => n.status === 'ok')
+            ? { ...a, names }
+            : { vin: a.vin, status: a.status, names }
+        })
         return { results, ...metering }
       },
       alongside,
