@@ -6,7 +6,13 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import { AnswerCache } from './call/answer-cache'
 import { responseForError } from './call/errors'
 import { metrics } from './call/metrics'
-import { type OpenPipeline, openApiScope } from './call/open-api'
+import {
+  isOpenApiUrl,
+  OpenApiError,
+  type OpenPipeline,
+  openApiScope,
+  sendOpenApiError,
+} from './call/open-api'
 import { applySecurityHeaders, securityHeaders } from './call/security-headers'
 import { installBodyParser, type Pipeline } from './call/serve'
 import { type Clock, systemClock } from './clock'
@@ -133,6 +139,12 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     },
     // A URL Fastify cannot route (bad percent-encoding) is answered like any bad request, not echoed.
     frameworkErrors: (error, request, reply) => {
+      if (isOpenApiUrl(request.url)) {
+        return sendOpenApiError(
+          reply as FastifyReply,
+          new OpenApiError('INVALID_REQUEST', '请求路径格式不正确'),
+        )
+      }
       const { status, body } = responseForError(error, request)
       return (reply as FastifyReply).status(status).send(body)
     },
@@ -194,6 +206,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     return reply.status(status).send(body)
   })
   app.setNotFoundHandler((request, reply) => {
+    if (isOpenApiUrl(request.url)) return sendOpenApiError(reply, new OpenApiError('NOT_FOUND'))
     if (request.url.startsWith('/api/')) {
       return reply.status(404).send({ ResultCode: ResultCode.NotFound, ResultMsg: Messages.noSuchCall })
     }

@@ -129,7 +129,7 @@ const nameList = z
   )
 
 /** An item of parts/by-name and of a job: a VIN and the generic names asked for it. */
-const vinNames = z.object({ vin, names: nameList })
+const vinNames = z.object({ vin, names: nameList }, { error: 'items 的每一项应为 { vin, names } 对象' })
 
 export const openPartsByNameSchema = z.object({
   items: z.array(vinNames, { error: 'items 应为数组' }).check(

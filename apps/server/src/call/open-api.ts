@@ -84,11 +84,17 @@ function errorBody(error: OpenApiError): OpenApiErrorBody {
   }
 }
 
-function sendError(reply: FastifyReply, error: OpenApiError) {
+/** Whether a URL is the open API's: its errors keep the API's shape, even those raised before routing. */
+export function isOpenApiUrl(url: string): boolean {
+  return url.startsWith('/open/')
+}
+
+export function sendOpenApiError(reply: FastifyReply, error: OpenApiError) {
   if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds))
   return reply
     .status(OpenApiErrors[error.code].status)
     .type('application/json; charset=utf-8')
+    .header('cache-control', 'no-store')
     .send(errorBody(error))
 }
 
@@ -124,19 +130,27 @@ async function verify(pipeline: OpenPipeline, request: FastifyRequest, body: Buf
   const nonce = header(request, OpenApiHeaders.nonce)
   const signature = header(request, OpenApiHeaders.signature)
   if (!appKey || !timestamp || !nonce || !signature) throw new OpenApiError('AUTH_MISSING')
-  if (
-    !/^\d{1,12}$/.test(timestamp) ||
-    !NONCE.test(nonce) ||
-    !HEX_SIGNATURE.test(signature) ||
-    appKey.length > 64
-  ) {
-    throw new OpenApiError('AUTH_MISSING')
-  }
   const now = pipeline.clock.now()
+  // A header present but malformed is named, so a client sending milliseconds is not told one is missing.
+  if (!/^\d{1,15}$/.test(timestamp)) {
+    throw new OpenApiError(
+      'AUTH_MISSING',
+      `X-Epc-Timestamp 应为 Unix 时间（秒），如 ${Math.floor(now / 1000)}`,
+    )
+  }
+  if (!NONCE.test(nonce)) {
+    throw new OpenApiError(
+      'AUTH_MISSING',
+      `X-Epc-Nonce 应为 ${DataServiceLimits.nonceMin} 至 ${DataServiceLimits.nonceMax} 个 A-Z a-z 0-9 _ - 字符`,
+    )
+  }
+  if (!HEX_SIGNATURE.test(signature)) {
+    throw new OpenApiError('AUTH_MISSING', 'X-Epc-Signature 应为 64 位十六进制的 HMAC-SHA256')
+  }
   if (Math.abs(now - Number(timestamp) * 1000) > DataServiceLimits.signatureWindowMs) {
     throw new OpenApiError('TIMESTAMP_EXPIRED')
   }
-  const key = await pipeline.keys.find(appKey)
+  const key = appKey.length > 64 ? undefined : await pipeline.keys.find(appKey)
   if (!key) throw new OpenApiError('APP_KEY_UNKNOWN')
   if (key.revokedAt !== null) throw new OpenApiError('APP_KEY_REVOKED')
   if (key.companyBlocked) throw new OpenApiError('SERVICE_DISABLED')
@@ -196,17 +210,17 @@ export function openApiScope(pipeline: OpenPipeline, register: (scope: FastifyIn
       (_req, body, done) => done(null, body),
     )
     scope.decorate('openPipeline', pipeline)
-    scope.setNotFoundHandler((_request, reply) => sendError(reply, new OpenApiError('NOT_FOUND')))
+    scope.setNotFoundHandler((_request, reply) => sendOpenApiError(reply, new OpenApiError('NOT_FOUND')))
     scope.setErrorHandler((error, request, reply) => {
-      if (error instanceof OpenApiError) return sendError(reply, error)
+      if (error instanceof OpenApiError) return sendOpenApiError(reply, error)
       const code = (error as { code?: string }).code
       if (code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-        return sendError(reply, new OpenApiError('PAYLOAD_TOO_LARGE'))
+        return sendOpenApiError(reply, new OpenApiError('PAYLOAD_TOO_LARGE'))
       if (typeof code === 'string' && code.startsWith('FST_ERR_CTP_')) {
-        return sendError(reply, new OpenApiError('INVALID_REQUEST'))
+        return sendOpenApiError(reply, new OpenApiError('INVALID_REQUEST'))
       }
       requestLog(request).error({ err: error, url: request.url }, 'open call failed')
-      return sendError(reply, new OpenApiError('SERVER_ERROR'))
+      return sendOpenApiError(reply, new OpenApiError('SERVER_ERROR'))
     })
     register(scope)
   }

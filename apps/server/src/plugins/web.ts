@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { isOpenApiUrl } from '../call/open-api'
 import { framedBy } from '../call/security-headers'
 
 // Vite names built assets by content hash, so they never change and a browser need not even ask again;
@@ -38,7 +39,9 @@ export async function webApp(app: FastifyInstance, opts: WebAppOptions) {
   })
   const page = (reply: FastifyReply) => reply.type('text/html; charset=utf-8').sendFile('index.html')
   app.get('/*', (request, reply) => {
-    if (request.url.startsWith('/api/') || request.url.startsWith('/assets/')) return reply.callNotFound()
+    const url = request.url
+    if (url.startsWith('/api/') || url.startsWith('/assets/') || isOpenApiUrl(url))
+      return reply.callNotFound()
     return page(reply)
   })
   // A link that is not one keeps the app's own frame-ancestors: a stranger's site cannot frame the app by

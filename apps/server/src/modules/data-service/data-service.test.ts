@@ -1,7 +1,8 @@
 // The data service end to end: the owner's keys through the envelope, and the open API through signed
 // plain-JSON requests (test/open-client.ts, written from docs/open-api.md), on the real app and database.
-import { readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
 import { type ApiKeyRow, type ApiUsageAnswer, type CreatedKey, OpenApiErrors } from '@epc/shared'
 import {
   openNamesAnswer,
@@ -39,13 +40,19 @@ describe.each(dbKinds)('data service (%s)', (kind) => {
   let owner: { token: string; companyId: number; mobile: string }
   let demoVins: DemoVin[]
 
+  let web: string
+
   beforeAll(async () => {
-    t = await startTestApp(kind)
+    // The web app served beside the API, as in production: its page answers every other GET.
+    web = mkdtempSync(join(tmpdir(), 'epc-open-web-'))
+    writeFileSync(join(web, 'index.html'), '<!doctype html><title>汽配EPC</title>')
+    t = await startTestApp(kind, { serveWeb: true, config: { webDist: web } })
     demoVins = (await loadTinyCatalogue(t.ctx.db)).demoVins
     owner = await signedInCompany(t)
   }, 180_000)
   afterAll(async () => {
     await t.close()
+    rmSync(web, { recursive: true, force: true })
   })
 
   const call = <T>(path: string, payload: object, token = owner.token) => t.call<T>(path, payload, { token })
@@ -223,8 +230,31 @@ describe.each(dbKinds)('data service (%s)', (kind) => {
         '/open/v1/names',
       )
       expect(code(unknown)).toBe('APP_KEY_UNKNOWN')
-      const nowhere = await open(key, 'GET', '/open/v1/nowhere')
-      expect([nowhere.status, code(nowhere)]).toEqual([404, 'NOT_FOUND'])
+      // Not the web app's page, whatever the path; errors are not kept by caches either.
+      for (const path of ['/open/v1/nowhere', '/open/v1/vin/decode', '/open/v1/names/']) {
+        const nowhere = await open(key, 'GET', path)
+        expect([nowhere.status, code(nowhere)], path).toEqual([404, 'NOT_FOUND'])
+        expect(nowhere.headers['cache-control'], path).toBe('no-store')
+      }
+      const undecodable = await t.app.inject({ method: 'GET', url: '/open/v1/jobs/%ZZ' })
+      expect([undecodable.statusCode, undecodable.json().error.code]).toEqual([400, 'INVALID_REQUEST'])
+      // A header sent but malformed is named: milliseconds are a time far off, a fraction is no time.
+      const millis = await open(key, 'GET', '/open/v1/names', undefined, { timestampSeconds: now * 1000 })
+      expect([millis.status, code(millis)]).toEqual([401, 'TIMESTAMP_EXPIRED'])
+      const fraction = await t.app.inject({
+        method: 'GET',
+        url: '/open/v1/names',
+        headers: {
+          'x-epc-appkey': key.appKey,
+          'x-epc-timestamp': `${now}.5`,
+          'x-epc-nonce': 'n0nce-with-a-bad-timestamp',
+          'x-epc-signature': '0'.repeat(64),
+        },
+      })
+      expect(fraction.json().error).toMatchObject({
+        code: 'AUTH_MISSING',
+        message: expect.stringContaining('X-Epc-Timestamp 应为 Unix 时间（秒）'),
+      })
     })
 
     it('takes a new secret on rotation at once and stops a revoked key at once', async () => {
@@ -296,6 +326,16 @@ describe.each(dbKinds)('data service (%s)', (kind) => {
           code: 'INVALID_FIELD',
           field: 'vins',
           message: 'vins 最多 50 个',
+          message_en: 'A field is missing or invalid',
+        },
+      ])
+      const nullItem = await open(key, 'POST', '/open/v1/parts/by-name', { items: [null] })
+      expect([nullItem.status, code(nullItem)]).toEqual([
+        400,
+        {
+          code: 'INVALID_FIELD',
+          field: 'items.0',
+          message: 'items 的每一项应为 { vin, names } 对象',
           message_en: 'A field is missing or invalid',
         },
       ])
