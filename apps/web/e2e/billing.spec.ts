@@ -8,7 +8,7 @@ import { promisify } from 'node:util'
 import { expect, type Locator, type Page, test } from '@playwright/test'
 import Database from 'better-sqlite3'
 import { decodeData } from '../src/lib/envelope'
-import { accountWithApi, screenshot, signIn, type TestAccount } from './support'
+import { accountWithApi, freshMobile, screenshot, signIn, type TestAccount } from './support'
 
 const ROOT = resolve(import.meta.dirname, '../../..')
 const DAY_MS = 86_400_000
@@ -259,9 +259,22 @@ test('a paid order asks for a 增值税专用发票 once and then shows its stat
 test('an ended trial: sign-in lands on the buy page; a VIN query gets the notice, 续费 leads there again', async ({
   page,
   request,
+  browser,
 }) => {
-  const { account } = await accountWithApi(request)
+  const { account, api } = await accountWithApi(request)
+  const clerk = { mobile: freshMobile(), password: 'clerk1234' }
+  await api('/api/usercenter/staff/add', { Mobile: clerk.mobile, UserName: '小李', Password: clerk.password })
   setServiceEnd(account, Date.now() - 60_000)
+
+  // A clerk cannot buy (the page is the owner's): the look-ups, and whom to ask.
+  const context = await browser.newContext()
+  const clerkPage = await context.newPage()
+  await signIn(clerkPage, clerk)
+  await expect(clerkPage).toHaveURL(/\/vinSearch$/)
+  await expect(
+    clerkPage.locator('.ant-message').getByText('您所在企业的服务已到期，请联系企业主账号续费后继续查询'),
+  ).toBeVisible()
+  await context.close()
 
   // Without a redirect, signing in to an ended service lands on the buy page with its banner.
   await signIn(page, account)

@@ -1,7 +1,14 @@
 // /login: sign in by password or by SMS code, then back to where the user was going. Plain inputs checked
 // by the shared field rules rather than antd's Form: the first screen every user meets then loads no form
 // library (Form, its validator and its label tooltips are about a fifth of this screen's bytes).
-import { loginPasswordField, mobileField, smsCodeField, type TextField, textProblem } from '@epc/shared'
+import {
+  BillingMessages,
+  loginPasswordField,
+  mobileField,
+  smsCodeField,
+  type TextField,
+  textProblem,
+} from '@epc/shared'
 import { Button } from 'antd'
 // The two inputs themselves, not antd's Input with its Search and TextArea (and their buttons) attached.
 import Input from 'antd/es/input/Input'
@@ -9,6 +16,7 @@ import Password from 'antd/es/input/Password'
 import { type FormEvent, type ReactNode, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { paths } from '../../../config/paths'
+import { feedback } from '../../../lib/feedback'
 import { signIn } from '../../../lib/session'
 import { useLogin } from '../api/login'
 import { AuthFrame } from '../components/AuthFrame'
@@ -91,15 +99,17 @@ export default function LoginPage() {
     const info = await login.mutateAsync(payload).catch(() => null)
     if (!info) return
     signIn(info)
-    // Billing's code comes after sign-in, so /login stays light. An ended service lands on the buy page
-    // (with its banner) unless the user was on the way somewhere.
+    // Billing's code comes after sign-in, so /login stays light. An ended service lands its owner on the buy
+    // page (with its banner) unless they were on the way somewhere; staff cannot buy (the page is the owner's)
+    // and are told whom to ask.
     setLanding(true)
-    const ended = await import('../../billing').then(
-      (billing) => billing.afterSignIn().then((after) => after.ended),
-      () => false,
+    const { ended, owner } = await import('../../billing').then(
+      (billing) => billing.afterSignIn(),
+      () => ({ ended: false, owner: false }),
     )
     setLanding(false)
-    const fallback = ended ? paths.userBuyService : paths.vinSearch
+    if (ended && !owner) feedback.warning(BillingMessages.serviceEndedStaff)
+    const fallback = ended && owner ? paths.userBuyService : paths.vinSearch
     navigate(safeRedirect(params.get('redirect'), window.location.origin, fallback), { replace: true })
   }
 
