@@ -222,4 +222,12 @@ describe.each(dbKinds)('after an order on %s', (kind) => {
     expect(renewal.map((n) => [n.Kind, n.Title])).toEqual([['renewal_7', '服务将在 7 天内到期']])
     expect(renewal[0]?.Body).toContain('请及时续费')
   })
+
+  it('shows a reminder not yet read no more once the service is bought past the end it names', async () => {
+    const s = await shop({ serviceDays: 5 })
+    const notices = async () => (await call<Notice[]>('/api/billing/notices', {}, s.token)).data as Notice[]
+    expect((await notices()).map((n) => n.Kind)).toEqual(['renewal_7'])
+    await paid(s.token)
+    expect(await notices()).toEqual([])
+  })
 })

@@ -406,6 +406,16 @@ export function servicesEndingWithin(db: Q, now: number, withinMs: number, compa
   return q.execute()
 }
 
+/** The end of a company's last service period (trial or paid), null when it never had one. */
+export async function lastServiceEnd(db: Q, companyId: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('services')
+    .select((eb) => eb.fn.max('ends_at').as('end'))
+    .where('company_id', '=', companyId)
+    .executeTakeFirst()
+  return row?.end == null ? null : Number(row.end)
+}
+
 /** Adds a notice once per company, kind and subject. */
 export async function insertNotice(db: Q, row: Insertable<NoticesTable>) {
   await db

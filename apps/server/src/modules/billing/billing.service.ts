@@ -390,7 +390,12 @@ export class BillingService {
 
   async notices(caller: Caller) {
     await this.remindRenewals(caller.companyId)
-    return (await repo.unreadNotices(this.db, caller.companyId)).map(toNotice)
+    const [unread, end] = await Promise.all([
+      repo.unreadNotices(this.db, caller.companyId),
+      repo.lastServiceEnd(this.db, caller.companyId),
+    ])
+    // A renewal reminder is about the service end it names (its subject): once bought past, it is no news.
+    return unread.filter((n) => !n.kind.startsWith('renewal_') || n.subject === String(end)).map(toNotice)
   }
 
   async readNotice(caller: Caller, id: number) {
