@@ -30,7 +30,7 @@ export const CouponKindNames: Record<CouponKind, string> = {
 }
 
 /** The coupon list's tabs. */
-export const CouponStatus = { usable: '可用', used: '已使用', expired: '已过期' } as const
+export const CouponStatus = { usable: '可用', upcoming: '未生效', used: '已使用', expired: '已过期' } as const
 
 export const BillingLimits = {
   /** An unpaid order closes this long after it was created (the platforms' time_expire too). */

@@ -100,7 +100,8 @@ export function toCoupon(
     Percent: c.percent,
     Days: c.days,
     ValidFrom: time(c.valid_from),
-    ValidTo: time(c.valid_to),
+    // The last second it may be used: the stored end is the first it may not (the ops command's 含当天 day).
+    ValidTo: time(c.valid_to - 1000),
     Status: status,
     /** The unpaid order holding it, if any. */
     ReservedBy: c.state === 'reserved' ? (c.order_no ?? '') : '',

@@ -5,6 +5,7 @@ import { randomInt } from 'node:crypto'
 import {
   BillingLimits,
   BillingMessages,
+  CouponStatus,
   OrderState,
   type OrderStateName,
   PERIOD_PLAN_KINDS,
@@ -411,7 +412,13 @@ export class BillingService {
     const best = plan ? bestCoupon(coupons, plan, now) : undefined
     return coupons.map((c) => {
       const status =
-        c.state === 'used' ? '已使用' : c.state === 'unused' && c.valid_to <= now ? '已过期' : '可用'
+        c.state === 'used'
+          ? CouponStatus.used
+          : c.state === 'unused' && c.valid_to <= now
+            ? CouponStatus.expired
+            : c.valid_from > now
+              ? CouponStatus.upcoming
+              : CouponStatus.usable
       if (!plan) return toCoupon(c, status, {})
       const applicable = couponApplies(c, plan, now)
       return toCoupon(c, status, {

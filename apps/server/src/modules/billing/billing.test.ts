@@ -6,6 +6,7 @@ import type { Insertable, Selectable } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addStaff, signedInCompany } from '../../../test/factories'
 import { dbKinds, startTestApp, type TestApp } from '../../../test/helper'
+import { beijingTime } from '../../clock'
 import type { CouponsTable, PlansTable } from '../../db/schema'
 import { BillingService, bestCoupon, priceWith } from './billing.service'
 
@@ -505,12 +506,13 @@ describe.each(dbKinds)('billing on %s', (kind) => {
     expect((await entitlement(withPeriod.token)).QueriesLeft).toBe(500)
   })
 
-  it('lists coupons as 可用 / 已使用 / 已过期 with the best for a plan marked', async () => {
+  it('lists coupons as 可用 / 未生效 / 已使用 / 已过期 with the best for a plan marked', async () => {
     const s = await shop()
     const now = t.clock.now()
     const small = await grant(s.companyId, { off_fen: 1_000, title: '满100减10' })
     const big = await grant(s.companyId, { off_fen: 5_000, threshold_fen: 100_000, title: '满1000减50' })
     const old = await grant(s.companyId, { valid_from: now - 10 * DAY, valid_to: now - DAY })
+    const later = await grant(s.companyId, { valid_from: now + DAY, valid_to: now + 10 * DAY })
     const used = await grant(s.companyId, { kind: 'percent', percent: 50 })
     const paid = await createOrder(s.token, 'vin_month', used)
     expect(paid.AmountFen).toBe(9_950)
@@ -520,6 +522,9 @@ describe.each(dbKinds)('billing on %s', (kind) => {
     expect(byId.get(small)).toMatchObject({ Status: '可用', Applicable: true, Best: true, PayAmount: 189 })
     expect(byId.get(big)).toMatchObject({ Status: '可用', Applicable: false, Best: false })
     expect(byId.get(old)).toMatchObject({ Status: '已过期', Applicable: false })
+    expect(byId.get(later)).toMatchObject({ Status: '未生效', Applicable: false })
+    // Shown to its last second: the stored end is the first second it no longer applies.
+    expect(byId.get(later)?.ValidTo).toBe(beijingTime(now + 10 * DAY - 1000))
     expect(byId.get(used)).toMatchObject({ Status: '已使用', Kind: '折扣' })
     const year = await call<Coupon[]>('/api/billing/coupons', { PlanCode: 'vin_year' }, s.token)
     expect(year.data?.find((c) => c.Best)?.CouponId).toBe(big)

@@ -1,6 +1,6 @@
 // The billing calls' answers as docs/api.md (Billing) gives them: wire names, money in yuan with 2 decimals,
 // times as Beijing 'YYYY-MM-DD HH:mm:ss' ('' when not yet) and ExpireAt / ServiceEndsAt in epoch ms.
-import type { InvoiceKindName, OrderStateName, PlanKind } from '@epc/shared'
+import type { CouponStatus, InvoiceKindName, OrderStateName, PlanKind } from '@epc/shared'
 
 export interface Plan {
   PlanCode: string
@@ -90,7 +90,7 @@ export interface Coupon {
   Days: number
   ValidFrom: string
   ValidTo: string
-  Status: '可用' | '已使用' | '已过期'
+  Status: (typeof CouponStatus)[keyof typeof CouponStatus]
   /** The unpaid order holding it, '' when free. */
   ReservedBy: string
   /** Only when asked for a plan: */

@@ -1,4 +1,4 @@
-// /user/coupons: the company's coupons under 可用 / 已使用 / 已过期: kind, title, value, threshold and
+// /user/coupons: the company's coupons under 可用 / 未生效 / 已使用 / 已过期: kind, title, value, threshold and
 // validity; a usable one leads to the buy page.
 import { CouponStatus } from '@epc/shared'
 import { Button, Card, Empty, List, Skeleton, Tabs, Tag } from 'antd'
@@ -8,7 +8,7 @@ import { useCoupons } from '../api/get-coupons'
 import { couponThreshold, couponValue } from '../display'
 import type { Coupon } from '../types'
 
-const TABS = [CouponStatus.usable, CouponStatus.used, CouponStatus.expired] as const
+const TABS = [CouponStatus.usable, CouponStatus.upcoming, CouponStatus.used, CouponStatus.expired] as const
 const KIND_COLORS: Record<Coupon['Kind'], string> = { 满减: 'red', 折扣: 'orange', 赠送天数: 'blue' }
 
 function CouponItem({ coupon }: { coupon: Coupon }) {
