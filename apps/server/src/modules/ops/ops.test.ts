@@ -555,6 +555,24 @@ describe.each(dbKinds)('ops on %s', (kind) => {
     expect(shown.data?.Invoice.State).toBe('已开票')
   })
 
+  it('refunding an order with an invoice asked for says not to issue it; a refunded order is not marked issued', async () => {
+    const s = await shop()
+    const orderNo = await createOrder(s.token, 'vin_month')
+    await ops('mark-paid', '--order', orderNo)
+    const request = {
+      OrderNo: orderNo,
+      Kind: '普通发票',
+      Title: '某某汽配商行',
+      TaxNo: '92440300MA5FFFFF1Y',
+      Email: 'boss@example.cn',
+    }
+    expect((await call('/api/billing/invoice', request, s.token)).ResultCode).toBe('10000')
+    expect(await ops('refund', '--order', orderNo)).toContain(
+      '该订单的发票申请为待开票：订单已退款，请勿再开票',
+    )
+    await refused(['invoice-issued', '--order', orderNo], `订单 ${orderNo} 状态为已退款，不能标记为已开票`)
+  })
+
   it('lifts a ban: the account signs in again; refuses an account that is not banned', async () => {
     const banned = await createCompanyAccount(t, { state: 'banned' })
     await expect(t.login(banned.mobile, banned.password)).rejects.toThrow(/login failed/)

@@ -388,6 +388,13 @@ export class Ops {
         ...lines,
       )
       if (order.coupon_id != null) out.push(`所用优惠券 #${order.coupon_id} 仍为已使用`)
+      const invoice = await this.db
+        .selectFrom('invoices')
+        .select('state')
+        .where('order_id', '=', order.id)
+        .executeTakeFirst()
+      if (invoice?.state === '待开票') out.push('该订单的发票申请为待开票：订单已退款，请勿再开票')
+      if (invoice?.state === '已开票') out.push('该订单已开票：请按规定开具红字发票')
       if (PERIOD_PLAN_KINDS.includes(order.plan_kind as PlanKind)) {
         const e = await billingRepo.entitlementOf(this.db, order.company_id, now)
         out.push(
@@ -432,6 +439,10 @@ export class Ops {
   /** An invoice was issued (outside the system) and mailed: its request 待开票 → 已开票, once. */
   async invoiceIssued(input: { order?: string }): Promise<string[]> {
     const order = await this.order(input.order)
+    // Invoices are for paid orders (docs/api.md); a refunded one must not be issued after the fact.
+    if (order.state === OrderState.refunding || order.state === OrderState.refunded) {
+      throw new OpsError(`订单 ${order.order_no} 状态为${order.state}，不能标记为已开票`)
+    }
     const now = this.ctx.clock.now()
     const issued = await this.db
       .updateTable('invoices')
