@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { closeFeedbackHosts, openFeedbackHosts } from '../test/feedback-hosts'
 import { freePort, startServer } from '../test/real-server'
 import { ApiError, api, isResultCode } from './api-client'
+import { feedback } from './feedback'
 import { setNavigator } from './navigation'
 import { clearAllStoredState, LOGIN_INFO_KEY, loadLoginInfo, saveLoginInfo } from './storage'
 
@@ -153,6 +154,20 @@ describe('api client against the server', () => {
     expect(attempts).toBe(3)
     expect(Date.now() - started).toBeGreaterThanOrEqual(3000)
     await vi.waitFor(() => expect(document.body.textContent).toContain('登录失败！'))
+  })
+
+  it('announces nothing for a quiet call that fails (a background report), though it throws', async () => {
+    saveLoginInfo(await login())
+    const warning = vi.spyOn(feedback, 'warning')
+    // A host answer too large for a request: the server refuses the body (413, 40001).
+    const report = { partNumber: 'A1', pb: 1, json: 'x'.repeat(1_100_000), name: 'x' }
+    const quiet = await api.post('/api/author/update4spricelist', report, { quiet: true }).catch((e) => e)
+    expect((quiet as ApiError).code).toBe(ResultCode.BadRequest)
+    expect(warning).not.toHaveBeenCalled()
+    const loud = await api.post('/api/author/update4spricelist', report).catch((e) => e)
+    expect((loud as ApiError).code).toBe(ResultCode.BadRequest)
+    expect(warning).toHaveBeenCalledWith('请求失败')
+    warning.mockRestore()
   })
 
   it('treats an answer that is not JSON as a failed call', async () => {

@@ -42,6 +42,11 @@ export interface PostOptions {
   failMessage?: string
   /** Show the server's own ResultMsg on a business failure (sign-in forms, where it says what to fix). */
   showResultMsg?: boolean
+  /**
+   * A call the user did not make (the host's price report after a look-up): its failure is not announced,
+   * as it leaves the user's work as it was; a sign-out answer still acts.
+   */
+  quiet?: boolean
 }
 
 const NETWORK_FAILURE = '网络异常，请稍后重试'
@@ -154,7 +159,8 @@ function announce(result: ApiResult, opts: PostOptions): void {
       clearAllStoredState()
       navigateTo(renew ? RENEW_LOGIN_PATH : paths.login)
     })
-  } else if (ENVELOPE_CODES.includes(code)) feedback.warning('请求失败')
+  } else if (opts.quiet) return
+  else if (ENVELOPE_CODES.includes(code)) feedback.warning('请求失败')
   else if (SHOW_SERVER_MESSAGE.includes(code)) feedback.warning(result.ResultMsg)
   // 10003 is not a failure to announce: the caller asks whether to add the part again.
   else if (code !== ResultCode.DuplicatePart && (opts.failMessage || opts.showResultMsg)) {
@@ -179,7 +185,7 @@ async function post<T = void>(path: string, payload: object = {}, opts: PostOpti
   try {
     result = decode<T>(await send(site.apiBase + path, headers, body), decodeData)
   } catch (error) {
-    feedback.warning(opts.failMessage ?? NETWORK_FAILURE)
+    if (!opts.quiet) feedback.warning(opts.failMessage ?? NETWORK_FAILURE)
     throw error
   }
   if (result.ResultCode !== ResultCode.Success) {
