@@ -97,6 +97,18 @@ test('the owner adds a clerk who sees no purchase prices nor owner pages, then d
   await expect(button(clerkPage.getByTestId('sheet-detail'), '生成采购单')).toHaveCount(0)
   await screenshot(clerkPage, 'clerk-quotation')
 
+  // The catalogue offers the clerk 加入报价单 only: 加入采购单 would open a page closed to them.
+  await clerkPage.goto('/partsSearchNew')
+  await clerkPage.getByRole('textbox', { name: '配件编码' }).fill('5Q0 927 078 G')
+  await clerkPage.getByRole('textbox', { name: '配件编码' }).press('Control+Enter')
+  const found = clerkPage.getByTestId('parts-result').locator('tbody tr.ant-table-row').first()
+  await found.getByRole('button', { name: '加入报价单/采购单' }).click()
+  await expect(clerkPage.getByRole('menuitem', { name: '加入报价单' })).toBeVisible()
+  await expect(clerkPage.getByRole('menuitem', { name: '加入采购单' })).toHaveCount(0)
+  await clerkPage.keyboard.press('Escape')
+  await clerkPage.goto('/quoteOrder')
+  await expect(lines.locator('tbody tr.ant-table-row')).toHaveCount(1)
+
   // The owner disables the clerk; the clerk's next call meets 账号异常.
   await page.reload()
   await button(page.getByRole('row', { name: new RegExp(clerk.mobile) }), '停用').click()

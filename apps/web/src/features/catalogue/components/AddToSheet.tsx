@@ -6,11 +6,18 @@ import { Button, Dropdown, Space, Tooltip } from 'antd'
 import type { MouseEvent, ReactNode } from 'react'
 import { feedback } from '../../../lib/feedback'
 import { BuiltOnHover, IconButton } from '../../../lib/light-controls'
+import { hasRight, useSession } from '../../../lib/session'
 import { openSheetWindow, type PendingPart, sheetLink } from '../../sheets'
 
 const LABEL: Record<SheetKind, string> = { quote: '加入报价单', purchase: '加入采购单' }
 const ICON: Record<SheetKind, ReactNode> = { quote: <FileAddOutlined />, purchase: <ShoppingCartOutlined /> }
 const KINDS: SheetKind[] = ['quote', 'purchase']
+/** The sheets a user may add to: 采购单 only with the purchase-price right, without which its page is closed. */
+function useSheetKinds(): SheetKind[] {
+  const info = useSession((s) => s.info)
+  return hasRight(info, 'purchasePrice') ? KINDS : ['quote']
+}
+
 /** The row trigger's accessible name. */
 const MENU_LABEL = '加入报价单/采购单'
 
@@ -21,6 +28,7 @@ const MENU_LABEL = '加入报价单/采购单'
  * pointer first comes over it (lib/light-controls): 50 rows of them held the part-code answer up.
  */
 export function AddToSheetMenu({ part }: { part: PendingPart }) {
+  const kinds = useSheetKinds()
   const trigger = {
     'aria-label': MENU_LABEL,
     tabIndex: -1,
@@ -34,7 +42,7 @@ export function AddToSheetMenu({ part }: { part: PendingPart }) {
         trigger={['click']}
         placement="bottomRight"
         menu={{
-          items: KINDS.map((kind) => ({ key: kind, icon: ICON[kind], label: LABEL[kind] })),
+          items: kinds.map((kind) => ({ key: kind, icon: ICON[kind], label: LABEL[kind] })),
           onClick: ({ key, domEvent }) => {
             // The menu lives in a portal, but React still bubbles its clicks to the row.
             domEvent.stopPropagation()
@@ -52,9 +60,10 @@ export function AddToSheetMenu({ part }: { part: PendingPart }) {
 
 /** The two buttons with their labels, for a drawer's or a card's header. */
 export function AddToSheetButtons({ part, size }: { part: PendingPart | null; size?: 'small' | 'middle' }) {
+  const kinds = useSheetKinds()
   return (
     <Space size={8}>
-      {KINDS.map((kind) => (
+      {kinds.map((kind) => (
         <Button
           key={kind}
           size={size}
