@@ -131,6 +131,12 @@ describe('stock answers', () => {
       data: { rows: [{ PART_NO: 'A', STOCK_QUANTITY: '-3', PRICE: '12.345', NETWR: 'abc' }] },
     })
     expect(row).toMatchObject({ available_stock: 0, purchase_price: 12.35, sale_price: null })
+    // Half a fen rounds up as the decimal reads, text or number (binary floating point made 0.285 into 0.28).
+    const price = (PRICE: unknown) =>
+      firstOf({ code: 200, data: { rows: [{ PART_NO: 'A', PRICE }] } }).purchase_price
+    expect(['0.285', '1.005', '1.015', 2.675, '10.235', '0.284', 3].map(price)).toEqual([
+      0.29, 1.01, 1.02, 2.68, 10.24, 0.28, 3,
+    ])
     expect(
       firstOf({ code: 200, data: { rows: [{ PART_NO: 'A', stock_quantity: 4.5 }] } }).available_stock,
     ).toBe(4)

@@ -74,10 +74,18 @@ function numberOf(value: unknown): number | null {
 const textOf = (value: unknown): string =>
   typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : ''
 
-/** Yuan to the fen; a negative or missing price is no price. */
+/**
+ * Yuan to the fen, half a fen up as the decimal reads ("0.285" is 0.29: n * 100 in binary floating point
+ * made it 28.499… and 0.28); a negative or missing price is no price.
+ */
 function priceOf(value: unknown): number | null {
   const n = numberOf(value)
-  return n === null || n < 0 ? null : Math.round(n * 100) / 100
+  if (n === null || n < 0) return null
+  const decimal = /^(\d+)(?:\.(\d+))?$/.exec(typeof value === 'string' ? value.trim() : String(n))
+  if (!decimal) return Math.round(n * 100) / 100
+  const places = (decimal[2] ?? '').padEnd(3, '0')
+  const fen = Number(decimal[1]) * 100 + Number(places.slice(0, 2)) + (Number(places[2]) >= 5 ? 1 : 0)
+  return fen / 100
 }
 
 /** Whole pieces, never below 0: a sheet line's available_stock is a non-negative integer. */
