@@ -215,6 +215,7 @@ export async function lockCompany(db: Q, companyId: number) {
   await db.updateTable('companies').set({ type4s: sql`type4s` }).where('id', '=', companyId).execute()
 }
 
+/** The end of a company's last service period (trial or paid), null when it never had one. */
 export async function latestServiceEnd(db: Q, companyId: number): Promise<number | null> {
   const row = await db
     .selectFrom('services')
@@ -404,16 +405,6 @@ export function servicesEndingWithin(db: Q, now: number, withinMs: number, compa
     .having((eb) => eb.fn.max('ends_at'), '<=', now + withinMs)
   if (companyId !== undefined) q = q.where('company_id', '=', companyId)
   return q.execute()
-}
-
-/** The end of a company's last service period (trial or paid), null when it never had one. */
-export async function lastServiceEnd(db: Q, companyId: number): Promise<number | null> {
-  const row = await db
-    .selectFrom('services')
-    .select((eb) => eb.fn.max('ends_at').as('end'))
-    .where('company_id', '=', companyId)
-    .executeTakeFirst()
-  return row?.end == null ? null : Number(row.end)
 }
 
 /** Adds a notice once per company, kind and subject. */

@@ -393,7 +393,7 @@ export class BillingService {
     await this.remindRenewals(caller.companyId)
     const [unread, end] = await Promise.all([
       repo.unreadNotices(this.db, caller.companyId),
-      repo.lastServiceEnd(this.db, caller.companyId),
+      repo.latestServiceEnd(this.db, caller.companyId),
     ])
     // A renewal reminder is about the service end it names (its subject): once bought past, it is no news.
     return unread.filter((n) => !n.kind.startsWith('renewal_') || n.subject === String(end)).map(toNotice)

@@ -529,19 +529,21 @@ describe.each(dbKinds)('ops on %s', (kind) => {
     ])
   })
 
+  const invoice = {
+    Kind: '普通发票',
+    Title: '某某汽配商行',
+    TaxNo: '92440300MA5FFFFF1Y',
+    Email: 'boss@example.cn',
+  }
+
   it('marks an invoice issued once; refuses an order without an invoice request', async () => {
     const s = await shop()
     const orderNo = await createOrder(s.token, 'vin_month')
     await refused(['invoice-issued', '--order', orderNo], `订单 ${orderNo} 没有发票申请，未作更改`)
     await ops('mark-paid', '--order', orderNo)
-    const request = {
-      OrderNo: orderNo,
-      Kind: '普通发票',
-      Title: '某某汽配商行',
-      TaxNo: '92440300MA5FFFFF1Y',
-      Email: 'boss@example.cn',
-    }
-    expect((await call('/api/billing/invoice', request, s.token)).ResultCode).toBe('10000')
+    expect((await call('/api/billing/invoice', { ...invoice, OrderNo: orderNo }, s.token)).ResultCode).toBe(
+      '10000',
+    )
     const head = `订单 ${orderNo} 的普通发票（抬头 某某汽配商行，税号 92440300MA5FFFFF1Y，寄往 boss@example.cn）`
     expect(await ops('invoice-issued', '--order', orderNo)).toEqual([`${head}：待开票 → 已开票`])
     expect(await ops('invoice-issued', '--order', orderNo)).toEqual([
@@ -559,14 +561,9 @@ describe.each(dbKinds)('ops on %s', (kind) => {
     const s = await shop()
     const orderNo = await createOrder(s.token, 'vin_month')
     await ops('mark-paid', '--order', orderNo)
-    const request = {
-      OrderNo: orderNo,
-      Kind: '普通发票',
-      Title: '某某汽配商行',
-      TaxNo: '92440300MA5FFFFF1Y',
-      Email: 'boss@example.cn',
-    }
-    expect((await call('/api/billing/invoice', request, s.token)).ResultCode).toBe('10000')
+    expect((await call('/api/billing/invoice', { ...invoice, OrderNo: orderNo }, s.token)).ResultCode).toBe(
+      '10000',
+    )
     expect(await ops('refund', '--order', orderNo)).toContain(
       '该订单的发票申请为待开票：订单已退款，请勿再开票',
     )
