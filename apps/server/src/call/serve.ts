@@ -258,8 +258,8 @@ async function runCall<S extends z.ZodMiniType, A extends Access, V, N>(
   const input: CallInput<S, A> = { payload: parsed.data, caller: caller as CallerOf<A> }
   // An embedded look-up is charged once it has its answer: a failed one costs no item (docs/open-api.md).
   const embed = def.metered ? caller?.embed : undefined
-  const chargeEmbed = (answered: boolean) =>
-    embed && chargeEmbedded(pipeline, (caller as Caller).companyId, embed, answered)
+  const chargeEmbed =
+    embed && ((answered: boolean) => chargeEmbedded(pipeline, (caller as Caller).companyId, embed, answered))
 
   let cacheKey: string | undefined
   if (def.cacheKey) {
@@ -267,7 +267,7 @@ async function runCall<S extends z.ZodMiniType, A extends Access, V, N>(
     cacheKey = typeof key === 'string' ? key : await key
     const kept = pipeline.answers.get(cacheKey)
     if (kept) {
-      await chargeEmbed(true)
+      if (chargeEmbed) await chargeEmbed(true)
       return new FinalAnswer(kept.bytes, afterOf(def, input, kept.note as N))
     }
   }
@@ -275,10 +275,10 @@ async function runCall<S extends z.ZodMiniType, A extends Access, V, N>(
   try {
     value = await def.handle({ ...input, request })
   } catch (error) {
-    await chargeEmbed(false)
+    if (chargeEmbed) await chargeEmbed(false)
     throw error
   }
-  await chargeEmbed(true)
+  if (chargeEmbed) await chargeEmbed(true)
   if (value === undefined) {
     return { status: 200, body: { ResultCode: ResultCode.Success, ResultMsg: Messages.success } }
   }
