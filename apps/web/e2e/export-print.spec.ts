@@ -120,15 +120,16 @@ async function printedPages(page: Page, name: string): Promise<string[]> {
   return pages
 }
 
-/** Each line as exported: 序号, 配件编码, 配件名称, 数量, 单价, 金额, 库存. */
+/** Each line as exported: 序号, 配件编码, 配件名称, 数量, 单价 (进价 on a purchase order), 金额, 库存. */
 function expectLines(
   rows: unknown[][],
   header: number,
+  price: '单价' | '进价',
   lines: { part_number: string; part_name: string; Amount: number; money: number }[],
   priceOf: (i: number) => number,
   stock: number,
 ) {
-  expect(rows[header]).toEqual(['序号', '配件编码', '配件名称', '数量', '单价', '金额', '库存'])
+  expect(rows[header]).toEqual(['序号', '配件编码', '配件名称', '数量', price, '金额', '库存'])
   lines.forEach((line, i) => {
     const name = line.part_name.startsWith('=') ? `'${line.part_name}` : line.part_name
     expect(rows[header + 1 + i]).toEqual([
@@ -167,7 +168,7 @@ test('a quotation exports from /quoteOrder: title, vehicle, numbers as numbers, 
   expect(file.fields).toContainEqual(['车型', '迈腾'])
   expect(file.fields).toContainEqual(['报价类型', "'@SUM(A1)", '客户名称', '张先生'])
   expect(file.fields.find((r) => r[0] === '制单人')?.[1]).toBe('李师傅')
-  expectLines(file.rows, file.header, lines, (i) => lines[i]?.sale_prices ?? 0, 7)
+  expectLines(file.rows, file.header, '单价', lines, (i) => lines[i]?.sale_prices ?? 0, 7)
   expect(file.rows[file.header + 1 + lines.length]?.[5]).toBe(2521.55)
   // Stored as numbers with 2 decimals shown, and nothing in the sheet is a formula.
   expect(file.xml).not.toMatch(/<f[ >]/)
@@ -188,7 +189,7 @@ test('a purchase order exports from /purchaseOrders and from the print view, nam
   expect(file.rows[0]?.[0]).toBe(`${account.company} 采购单`)
   expect(file.fields).toContainEqual(['供应商', '宏达配件', '备注', '月结'])
   expect(file.fields).toContainEqual(['车牌号', '京A12345', '车架号(VIN)', VIN])
-  expectLines(file.rows, file.header, lines, (i) => lines[i]?.tax_prices ?? 0, 3)
+  expectLines(file.rows, file.header, '进价', lines, (i) => lines[i]?.tax_prices ?? 0, 3)
   expect(file.xml).not.toMatch(/<f[ >]/)
 
   // The print view's toolbar exports the same file.
@@ -230,7 +231,9 @@ test('the print view lays a quotation out on A4 and prints it to PDF with every 
     Amount: (i % 4) + 1,
     price: Number((12.34 * (i + 1)).toFixed(2)),
   }))
-  const { orderId, lines } = await makeQuote(api, [...LINES, ...many])
+  // And the largest price the server takes, nine times: ¥89,999,991.00 must stay within its cell.
+  const big = { part_number: '4G0 199 000 X', part_name: '发动机总成', Amount: 9, price: 9_999_999 }
+  const { orderId, lines } = await makeQuote(api, [...LINES, ...many, big])
   const total = totalOf(lines)
   const shown = total.toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
   await signIn(page, account)
@@ -254,6 +257,11 @@ test('the print view lays a quotation out on A4 and prints it to PDF with every 
   await page.emulateMedia({ media: 'print' })
   await expect(page.getByTestId('print-toolbar')).toBeHidden()
   await page.setViewportSize({ width: 794, height: 1123 })
+  const spilt = await sheet
+    .getByTestId('print-lines')
+    .locator('td')
+    .evaluateAll((cells) => cells.filter((c) => c.scrollWidth > c.clientWidth).map((c) => c.textContent))
+  expect(spilt).toEqual([])
   await screenshot(page, 'print-quote-a4')
   const pages = await printedPages(page, 'print-quote')
   await page.emulateMedia({ media: 'screen' })

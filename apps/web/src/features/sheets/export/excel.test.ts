@@ -80,6 +80,10 @@ describe('exportFileName', () => {
   })
   it('falls back to the order number', () => {
     expect(exportFileName('quote', { ...quote, carNo: '', carType: ' ' })).toBe('BJ202611220001_报价单.xlsx')
+    // A long name is cut before the label, never through it.
+    const long = exportFileName('quote', { ...quote, carNo: '京A12345678901234', carType: '迈'.repeat(100) })
+    expect(long).toMatch(/^京A12345678901234_迈+_报价单\.xlsx$/)
+    expect(long.length).toBe(120 + '.xlsx'.length)
   })
   it('names a purchase order by supplier and creation time', () => {
     const order: SheetRow = { ...quote, OrderId: 'CG202611220001', ClientName: '宏达配件' }
@@ -120,6 +124,7 @@ describe('sheetRows', () => {
     const flat = rows.map((r) => r.filter((c) => c !== null))
     expect(flat).toContainEqual(['供应商', '宏达配件', '备注', '月结'])
     const header = rows.findIndex((r) => r[0] === '序号')
+    expect(rows[header]?.[4]).toBe('进价')
     expect(rows[header + 1]?.slice(3, 6)).toEqual([2, 88.8, 177.6])
     expect(rows[header + 2]?.[5]).toBe(177.6)
   })

@@ -63,9 +63,11 @@ export function exportFileName(kind: SheetKind, sheet: SheetRow): string {
       ? [sheet.carNo, sheet.carType]
       : [sheet.ClientName, (sheet.CreateTime ?? '').replace(/\D/g, '')]
   const named = parts.map(fileNamePart).filter(Boolean)
-  const stem = [...(named.length ? named : [fileNamePart(sheet.OrderId)]), label(kind)].join('_')
-  // Long car-type names would make an unwieldy file name; 120 characters leave room for the folder.
-  return `${stem.slice(0, 120)}.xlsx`
+  // Long car-type names would make an unwieldy file name; 120 characters leave room for the folder. The cut
+  // falls before the label, which always ends the name.
+  const tail = `_${label(kind)}`
+  const stem = (named.length ? named : [fileNamePart(sheet.OrderId)]).join('_')
+  return `${[...stem].slice(0, 120 - tail.length).join('')}${tail}.xlsx`
 }
 
 /** The local date as the sheet prints it. */
@@ -123,7 +125,9 @@ export function sheetRows(
     pairRow(['制单人', sheet.makeorder_user], ['创建时间', sheet.CreateTime]),
     [],
   ]
-  const header: Row = ['序号', '配件编码', '配件名称', '数量', '单价', '金额', '库存'].map((value) => ({
+  // The price column as the print and the screen name it: a purchase order's is the purchase price.
+  const price = kind === 'quote' ? '单价' : '进价'
+  const header: Row = ['序号', '配件编码', '配件名称', '数量', price, '金额', '库存'].map((value) => ({
     value,
     fontWeight: 'bold',
     align: 'center',

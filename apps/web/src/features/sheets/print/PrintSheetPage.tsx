@@ -127,12 +127,13 @@ function PrintSheet({ kind, print }: { kind: SheetKind; print: PrintData }) {
 
       <table className={styles.lines} data-testid="print-lines">
         <colgroup>
+          {/* The amounts' columns hold ¥12,345,678.90 on one line: a wider one spilt over its borders. */}
           <col style={{ width: '7%' }} />
-          <col style={{ width: '23%' }} />
+          <col style={{ width: '19%' }} />
           <col />
           <col style={{ width: '8%' }} />
-          <col style={{ width: '12%' }} />
-          <col style={{ width: '13%' }} />
+          <col style={{ width: '14%' }} />
+          <col style={{ width: '16%' }} />
           <col style={{ width: '7%' }} />
         </colgroup>
         <thead>
