@@ -102,7 +102,7 @@ test('the owner adds a clerk who sees no purchase prices nor owner pages, then d
   await clerkPage.getByRole('textbox', { name: '配件编码' }).fill('5Q0 927 078 G')
   await clerkPage.getByRole('textbox', { name: '配件编码' }).press('Control+Enter')
   const found = clerkPage.getByTestId('parts-result').locator('tbody tr.ant-table-row').first()
-  await found.getByRole('button', { name: '加入报价单/采购单' }).click()
+  await found.getByRole('button', { name: '加入报价单', exact: true }).click()
   await expect(clerkPage.getByRole('menuitem', { name: '加入报价单' })).toBeVisible()
   await expect(clerkPage.getByRole('menuitem', { name: '加入采购单' })).toHaveCount(0)
   await clerkPage.keyboard.press('Escape')

@@ -18,9 +18,6 @@ function useSheetKinds(): SheetKind[] {
   return hasRight(info, 'purchasePrice') ? KINDS : ['quote']
 }
 
-/** The row trigger's accessible name. */
-const MENU_LABEL = '加入报价单/采购单'
-
 /**
  * One small trigger for a table row, with 加入报价单 and 加入采购单 in its menu: one narrow column keeps the
  * dense tables readable at 1024. It takes no focus (not by Tab, not by click), so the row keys — arrows and
@@ -30,7 +27,8 @@ const MENU_LABEL = '加入报价单/采购单'
 export function AddToSheetMenu({ part }: { part: PendingPart }) {
   const kinds = useSheetKinds()
   const trigger = {
-    'aria-label': MENU_LABEL,
+    // 加入报价单 alone for a clerk who may not open purchase orders.
+    'aria-label': kinds.length > 1 ? '加入报价单/采购单' : LABEL.quote,
     tabIndex: -1,
     onMouseDown: (e: MouseEvent) => e.preventDefault(),
     onDoubleClick: (e: MouseEvent) => e.stopPropagation(),
@@ -50,7 +48,7 @@ export function AddToSheetMenu({ part }: { part: PendingPart }) {
           },
         }}
       >
-        <Tooltip title="加入报价单或采购单" mouseEnterDelay={0.4}>
+        <Tooltip title={kinds.length > 1 ? '加入报价单或采购单' : LABEL.quote} mouseEnterDelay={0.4}>
           <Button type="text" size="small" icon={<PlusCircleOutlined />} {...trigger} />
         </Tooltip>
       </Dropdown>

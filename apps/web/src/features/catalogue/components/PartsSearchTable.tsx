@@ -112,7 +112,7 @@ export function PartsSearchTable({ rows, loading, onOpen, onPick }: Props) {
     {
       title: '4S价格',
       key: 'price',
-      width: large ? 100 : 84,
+      width: large ? 100 : 92,
       align: 'right',
       onCell: (row) => ({ colSpan: isPartHit(row) ? 1 : 0 }),
       render: (_, row) =>
