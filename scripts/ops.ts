@@ -7,9 +7,18 @@ import { openDatabase } from '../apps/server/src/db/database'
 import { migrateToLatest } from '../apps/server/src/db/migrate'
 import { OpsError, runOps } from '../apps/server/src/modules/ops/ops'
 
-// The commands send no SMS; outside production they need no SMS settings, as `npm start` needs none.
+// The commands send no SMS; outside production they need no SMS settings, as `npm start` needs none. In
+// production they read the service's own environment, checked as the service checks it.
 const development = process.env.NODE_ENV === 'production' ? {} : { SMS_PROVIDER: 'console' }
-const config = loadConfig({ ...development, ...process.env })
+let config: ReturnType<typeof loadConfig>
+try {
+  config = loadConfig({ ...development, ...process.env })
+} catch (error) {
+  console.error(
+    `✖ 配置有误：${(error as Error).message}（生产模式下 npm run ops 读取与服务相同的环境变量，见 docs/operations.md）`,
+  )
+  process.exit(1)
+}
 const db = openDatabase(config)
 let code = 0
 try {

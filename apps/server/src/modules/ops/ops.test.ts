@@ -37,10 +37,11 @@ describe('npm run ops (scripts/ops.ts)', () => {
       DATABASE_URL: '',
       NODE_ENV: 'development',
     }
-    const run = (...argv: string[]) =>
+    const run = (...argv: string[]) => runWith(env, ...argv)
+    const runWith = (environment: NodeJS.ProcessEnv, ...argv: string[]) =>
       promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/ops.ts', ...argv], {
         cwd: root,
-        env,
+        env: environment,
       }).then(
         ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
         (e: { code: number; stdout: string; stderr: string }) => ({
@@ -60,6 +61,10 @@ describe('npm run ops (scripts/ops.ts)', () => {
       expect(again).toEqual({ code: 1, stdout: '', stderr: '套餐 vin_quarter「VIN 查询季卡」已下架\n' })
       const unknown = await run('refund', '--order', 'NOPE')
       expect(unknown).toEqual({ code: 1, stdout: '', stderr: '订单不存在：NOPE\n' })
+      // In production without the service's settings: the reason, not a stack trace.
+      const unset = await runWith({ ...env, NODE_ENV: 'production', SMS_PROVIDER: '' }, 'cancellations')
+      expect(unset.code).toBe(1)
+      expect(unset.stderr).toMatch(/^✖ 配置有误：请设置 SMS_PROVIDER.*见 docs\/operations\.md）\n$/)
     } finally {
       rmSync(folder, { recursive: true, force: true })
     }
