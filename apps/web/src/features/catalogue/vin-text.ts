@@ -1,6 +1,7 @@
 // What a VIN box keeps of typed or pasted text: VIN characters plus the I/O/Q look-alikes (so the correction
 // can be offered), upper-case, at most 17.
-import { normalizeVin, VIN_LENGTH } from '@epc/shared'
+import { normalizeVin, VIN_LENGTH, VinMessages } from '@epc/shared'
+import { feedback } from '../../lib/feedback'
 
 /** What the box keeps of typed or pasted text: VIN characters plus the I/O/Q look-alikes, upper-case. */
 export function cleanVinInput(raw: string): string {
@@ -14,4 +15,13 @@ export function cleanVinInput(raw: string): string {
     kept += lookalike.get(position) ?? vin[i]
   }
   return kept.slice(0, VIN_LENGTH)
+}
+
+/**
+ * A VIN box's change: the text it keeps, and 车架号含有无效字符 when it dropped a character (a symbol, a
+ * Chinese character), so that a clerk is not left with 16/17 and 请输入17位车架号 for a character they typed.
+ */
+export function vinTyped(raw: string): string {
+  if (normalizeVin(raw).invalidChars.length) feedback.warning(VinMessages.invalidChars)
+  return cleanVinInput(raw)
 }

@@ -12,7 +12,7 @@ import { useCarModels } from '../api/car-models'
 import { useCarSeries } from '../api/car-series'
 import { useVinHistory } from '../api/vin-history'
 import { useVinQuery, vinQueryOptions } from '../api/vin-query'
-import { cleanVinInput } from '../vin-text'
+import { vinTyped } from '../vin-text'
 
 type Mode = 'vin' | 'model'
 const mono = { fontFamily: 'Menlo, Consolas, monospace' }
@@ -51,7 +51,7 @@ function VinBox({
     <AutoComplete
       value={value}
       options={options}
-      onChange={(v) => onChange(cleanVinInput(v))}
+      onChange={(v) => onChange(vinTyped(v))}
       onSelect={(v: string) => onSubmit(v)}
       popupMatchSelectWidth={460}
       style={{ width: 340 }}

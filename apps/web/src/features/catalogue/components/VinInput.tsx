@@ -1,9 +1,9 @@
-// The VIN box: upper-cases as typed, drops what a VIN cannot hold (keeping I, O and Q so the correction can
-// be offered), cleans pasted text, and stops at 17 characters.
+// The VIN box: upper-cases as typed, drops what a VIN cannot hold (saying so; keeping I, O and Q so the
+// correction can be offered), cleans pasted text, and stops at 17 characters.
 import { decodeVin, VIN_LENGTH, VinMessages } from '@epc/shared'
 import { Input, type InputRef } from 'antd'
 import type { Ref } from 'react'
-import { cleanVinInput } from '../vin-text'
+import { vinTyped } from '../vin-text'
 
 export function VinInput({
   value,
@@ -33,7 +33,7 @@ export function VinInput({
       spellCheck={false}
       autoComplete="off"
       suffix={<span style={{ color: '#999', fontSize: 12 }}>{`${decoded.vin.length}/${VIN_LENGTH}`}</span>}
-      onChange={(e) => onChange(cleanVinInput(e.target.value))}
+      onChange={(e) => onChange(vinTyped(e.target.value))}
       onSearch={(_v, _e, info) => {
         if (info?.source !== 'clear') onSubmit()
       }}
