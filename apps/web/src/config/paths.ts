@@ -82,6 +82,11 @@ export function routeName(pathname: string): string {
   return pathname.split('/')[1] ?? ''
 }
 
+/** The login page, whose header is white and pinned and whose logo only warns (spec section 2). */
+export function isLoginPage(pathname: string): boolean {
+  return pathname.toLowerCase() === paths.login.toLowerCase()
+}
+
 export function isPublicPath(pathname: string): boolean {
   return PUBLIC_PATHS.some((p) => p.toLowerCase() === pathname.toLowerCase())
 }

@@ -5,7 +5,7 @@ import { Tag } from 'antd'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { BRAND_NAME, LOGIN_FIRST } from '../../config/brand'
-import { paths } from '../../config/paths'
+import { isLoginPage, paths } from '../../config/paths'
 import { feedback } from '../../lib/feedback'
 import { type FromType, useSearchMemory } from '../../lib/search-memory'
 import { hasRight, useSession } from '../../lib/session'
@@ -87,7 +87,7 @@ export function AppHeader({ theme, pinned = false }: { theme: 'dark' | 'light'; 
   const info = useSession((s) => s.info)
   const memory = useSearchMemory()
   const offset = usePinnedOffset(pinned)
-  const onLoginPage = pathname.toLowerCase() === paths.login.toLowerCase()
+  const onLoginPage = isLoginPage(pathname)
 
   const entries = menuEntries(memory.partsVariant)
   const active = KEY_BY_FROM_TYPE[params.get('fromType') ?? ''] ?? KEY_BY_ROUTE[pathname.split('/')[1] ?? '']

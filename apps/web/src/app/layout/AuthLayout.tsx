@@ -1,11 +1,11 @@
 // The sign-in screens. The header is white and pinned on the login page only (spec section 2): register and
 // 找回密码 have the dark header of every other page, scrolling with it.
 import { Outlet, useLocation } from 'react-router'
-import { paths } from '../../config/paths'
+import { isLoginPage } from '../../config/paths'
 import { AppHeader, HEADER_HEIGHT } from './AppHeader'
 
 export function AuthLayout() {
-  const onLoginPage = useLocation().pathname.toLowerCase() === paths.login.toLowerCase()
+  const onLoginPage = isLoginPage(useLocation().pathname)
   return (
     <>
       <AppHeader theme={onLoginPage ? 'light' : 'dark'} pinned={onLoginPage} />
