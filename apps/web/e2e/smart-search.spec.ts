@@ -226,4 +226,20 @@ test('accident parts of the zones clicked on the car outline', async ({ page }) 
   await page.getByRole('button', { name: '清空选择' }).click()
   await expect(page.getByText('请在车身图上点击碰撞部位，或在右侧勾选')).toBeVisible()
   await expect(page).not.toHaveURL(/zones=/)
+
+  // Opened again before a zone is ticked (a reload, a link by model), no look-up has answered the car yet:
+  // the page names it all the same, and the model pickers stand on it.
+  await page.reload()
+  await expect(page.getByTestId('smart-vehicle')).toContainText(MAGOTAN)
+  await page.goto(`/smartSearch?tab=accident&ModelId=${demo.ModelId}`)
+  await expect(page.getByTestId('smart-vehicle')).toContainText(MAGOTAN)
+  for (const [label, text] of [
+    ['品牌', '一汽-大众'],
+    ['车系', '迈腾'],
+    ['车型', MAGOTAN],
+  ] as const) {
+    await expect(
+      page.locator('.ant-select').filter({ has: page.getByRole('combobox', { name: label }) }),
+    ).toContainText(text)
+  }
 })

@@ -75,6 +75,10 @@ export class BrowseService {
     return rows.map((m) => toCarInfo(m))
   }
 
+  async model(modelCode: string): Promise<CarInfo> {
+    return toCarInfo(await requireModel(this.ctx.db, modelCode))
+  }
+
   async groupTree(modelCode: string): Promise<GroupTreeAnswer> {
     const model = await requireModel(this.ctx.db, modelCode)
     const rows = await repo.groupTree(this.db, model.id)

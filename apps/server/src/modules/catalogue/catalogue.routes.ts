@@ -84,6 +84,15 @@ export async function catalogueRoutes(app: FastifyInstance) {
     cacheKey: ({ payload }) => [payload.series_number, payload.year ?? null],
     handle: ({ payload }) => browse.models(payload.series_number, payload.year),
   })
+  // One model's car record, free as the browse that lists it: a page opened from a link names its car
+  // before any look-up answers one.
+  registerCall(app, {
+    path: '/api/epc/carmodel',
+    ...free,
+    schema: modelSchema,
+    cacheKey: ({ payload }) => payload.ModelId,
+    handle: ({ payload }) => browse.model(payload.ModelId),
+  })
   registerCall(app, {
     path: '/api/epc/grouptree',
     ...embedModel,

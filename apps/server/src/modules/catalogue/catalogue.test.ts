@@ -241,6 +241,16 @@ describe.each(dbKinds)('catalogue calls on %s', (kind) => {
       expect(models.data?.[0]?.ModelCondition).toBe('EA211 1.4T 7速双离合 2019年')
       expect((await t.call('/api/epc/carseries', { brand_number: 'NOPE' })).ResultCode).toBe('10004')
     })
+
+    it('answers the car record of one model code, without a login', async () => {
+      const [listed] =
+        (await t.call<CarInfo[]>('/api/epc/carmodels', { series_number: 'FV-SAGITAR' })).data ?? []
+      const one = await t.call<CarInfo>('/api/epc/carmodel', { ModelId: listed?.ModelId })
+      expect(one.ResultCode).toBe('10000')
+      expect(one.data).toEqual(listed)
+      const unknown = await t.call('/api/epc/carmodel', { ModelId: 'NO-SUCH' })
+      expect(unknown.ResultCode).toBe('10004')
+    })
   })
 
   describe('groups and illustrations', () => {

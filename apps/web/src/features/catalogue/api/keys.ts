@@ -5,6 +5,7 @@ export const catalogueKeys = {
   carSeries: (brandNumber: string | null) => [...catalogueKeys.all, 'carSeries', brandNumber] as const,
   carModels: (seriesNumber: string | null, year?: number) =>
     [...catalogueKeys.all, 'carModels', seriesNumber, year] as const,
+  carModel: (modelCode: string | null) => [...catalogueKeys.all, 'carModel', modelCode] as const,
   vinQuery: (vin: string) => [...catalogueKeys.all, 'vinQuery', vin] as const,
   vinHistory: () => [...catalogueKeys.all, 'vinHistory'] as const,
   groupTree: (modelCode: string | null) => [...catalogueKeys.all, 'groupTree', modelCode] as const,

@@ -7,6 +7,7 @@ import { useLocation, useSearchParams } from 'react-router'
 import { useShortcut } from '../../../lib/keyboard'
 import { rememberResult } from '../../../lib/search-memory'
 import { useAccident } from '../api/accident'
+import { useCarModel } from '../api/car-models'
 import { useMaintenance } from '../api/maintenance'
 import { AccidentPanel } from '../components/AccidentPanel'
 import { MaintenancePanel, type MileageInputRef } from '../components/MaintenancePanel'
@@ -67,8 +68,11 @@ export default function SmartSearchPage() {
   )
   const accidentShown = useLastAnswer(accident.data)
 
-  const car =
+  const answered =
     [picked, maintenance.data?.model, accident.data?.model].find((c) => c && c.ModelId === modelCode) ?? null
+  // Opened from a link or a reload before a mileage or a zone is asked, no look-up names the car yet.
+  const named = useCarModel(modelCode, !answered)
+  const car = answered ?? (named.data?.ModelId === modelCode ? named.data : null)
 
   const update = (changes: Record<string, string | null>, replace = false) => {
     setParams(
