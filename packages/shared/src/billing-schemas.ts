@@ -1,14 +1,14 @@
 // Payload schemas of the billing calls (server side).
 import * as z from 'zod/mini'
 import { BillingMessages, INVOICE_KINDS, PAY_CHANNELS } from './billing'
+import { hasSpecialChars } from './fields'
 import { recordIdSchema } from './zod-fields'
 
+// A plan's code as `ops plan-create` makes it: anything else names no plan (and a NUL in it failed the query
+// on PostgreSQL, a 500).
 const planCode = z
   .string({ error: BillingMessages.planCode })
-  .check(
-    z.minLength(1, { error: BillingMessages.planCode }),
-    z.maxLength(40, { error: BillingMessages.planCode }),
-  )
+  .check(z.regex(/^[a-z0-9_]{1,40}$/, { error: BillingMessages.planCode }))
 const orderNo = z
   .string({ error: BillingMessages.orderNo })
   .check(z.regex(/^[0-9A-Z]{1,32}$/, { error: BillingMessages.orderNo }))
@@ -26,10 +26,13 @@ export const listOrdersSchema = z.object({
   ),
 })
 
+// No control characters or half surrogate pairs (fields.ts): PostgreSQL refuses a NUL (a 500), and half a pair
+// is no character (stored as U+FFFD).
+const plain = (error: string) => z.refine<string>((s) => !hasSpecialChars(s), { error })
 const text = (max: number, error: string) =>
-  z.string({ error }).check(z.trim(), z.minLength(1, { error }), z.maxLength(max, { error }))
+  z.string({ error }).check(z.trim(), z.minLength(1, { error }), z.maxLength(max, { error }), plain(error))
 const optionalText = (max: number, error: string) =>
-  z.optional(z.string({ error }).check(z.trim(), z.maxLength(max, { error })))
+  z.optional(z.string({ error }).check(z.trim(), z.maxLength(max, { error }), plain(error)))
 
 /**
  * An invoice request: 普通发票 needs 抬头, 税号 and 邮箱; 增值税专用发票 also the registered address and

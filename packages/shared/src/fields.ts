@@ -8,6 +8,11 @@ const PICTOGRAPHS = /\p{Extended_Pictographic}/u
 // Half of a UTF-16 surrogate pair with no other half (a `\ud800` escape in JSON): not a character at all.
 const LONE_SURROGATE = /[\ud800-\udfff]/u
 
+/** Control characters or half a surrogate pair: text no field takes. */
+export function hasSpecialChars(text: string): boolean {
+  return CONTROL_CHARS.test(text) || LONE_SURROGATE.test(text)
+}
+
 export interface TextField {
   /** The field's Chinese name, used in the messages. */
   label: string
@@ -37,7 +42,7 @@ export function textProblem(field: TextField, value: unknown): string | undefine
   if (text === '') return min > 0 ? required : undefined
   if (text.length < min) return `${field.label}至少${min}个字符`
   if (field.max !== undefined && text.length > field.max) return `${field.label}不能超过${field.max}个字符`
-  if (CONTROL_CHARS.test(text) || LONE_SURROGATE.test(text)) return `${field.label}不能包含特殊字符`
+  if (hasSpecialChars(text)) return `${field.label}不能包含特殊字符`
   if (field.plain && PICTOGRAPHS.test(text)) return `${field.label}不能包含表情或特殊字符`
   if (field.pattern && !field.pattern.test(text)) return field.patternMessage ?? `${field.label}格式不正确`
   return undefined
