@@ -118,6 +118,9 @@ export async function authenticate(
   if (row.expires_at <= now) throw fail.notLoggedIn()
   if (row.state === 'banned') throw new AppError(ResultCode.AccountBanned, Messages.accountBanned)
   if (row.state === 'disabled') throw fail.accountDisabled()
+  // A removed member or a cancelled account is no caller, whatever its sessions say: a sign-in that read the
+  // account before the removal (or the cancellation) committed writes its session after their revocation.
+  if (row.state !== 'active') throw fail.notLoggedIn()
   // The one service rule: a period (trial or paid, the services table) running now, or else a query pack
   // with queries left (a metered call then uses one, serve.ts).
   const periodActive = Boolean(row.has_service)
@@ -155,6 +158,8 @@ async function authenticateEmbed(
   }
   if (row.owner_state === 'banned') throw new AppError(ResultCode.AccountBanned, Messages.accountBanned)
   if (row.owner_state === 'disabled') throw fail.accountDisabled()
+  // A company whose cancellation was resolved has no account left to stand for its embedded catalogues.
+  if (row.owner_state !== 'active') throw new AppError(ResultCode.NotLoggedIn, EmbedMessages.sessionOver)
   const caller: Caller = {
     accountId: row.owner_id,
     companyId: row.company_id,

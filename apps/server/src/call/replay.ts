@@ -71,3 +71,38 @@ export async function rememberAnswer(
 export async function forgetClaim(store: SharedStore, key: string) {
   await store.del(key).catch(() => {})
 }
+
+const CHARGED = 'charged'
+
+/**
+ * The key a metered look-up's charge (a query of a pack, an embedded catalogue's data item) is remembered
+ * under: its sign and session, as the replay memory's.
+ */
+export function chargeKey(sign: string, authorization: string | undefined): string {
+  return `charged:${sign}:${sha256(bearerToken(authorization) ?? '')}`
+}
+
+/**
+ * Makes a look-up's charge once per sign and session. A look-up only reads, so the same body again (the web
+ * client's retry after a time-out, sent byte for byte) runs again, but is not charged again; copies arriving
+ * while the first is being charged wait for it. A charge that throws (nothing left to take) is forgotten, so
+ * the same body is charged when it comes again.
+ */
+export async function chargeOnce(store: SharedStore, key: string, charge: () => Promise<void>) {
+  const deadline = Date.now() + REPLAY_WAIT_MS
+  while (Date.now() < deadline) {
+    if (await store.set(key, PENDING, PENDING_TTL_MS, true)) {
+      try {
+        await charge()
+      } catch (error) {
+        await forgetClaim(store, key)
+        throw error
+      }
+      await store.set(key, CHARGED, Limits.replayWindowMs)
+      return
+    }
+    if ((await store.get(key)) === CHARGED) return
+    await new Promise((r) => setTimeout(r, 25))
+  }
+  throw fail.tooMany()
+}

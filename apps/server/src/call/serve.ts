@@ -29,7 +29,7 @@ import {
 import { AppError, type CallResponse, fail, responseForError } from './errors'
 import { callMeter } from './metrics'
 import { meterLookup, type QuotaParts } from './quota'
-import { claimOrReplay, forgetClaim, rememberAnswer, replayKey } from './replay'
+import { chargeKey, chargeOnce, claimOrReplay, forgetClaim, rememberAnswer, replayKey } from './replay'
 import { type SecurityHeaders, servedOverHttps } from './security-headers'
 
 /** What the pipeline works with; app.ts assembles it (the feature look-ups it needs are handed in). */
@@ -215,7 +215,7 @@ async function serveCall<S extends z.ZodMiniType, A extends Access, V, N>(
       if (prior) return prior
       claimed = { key, content: envelope.content }
     }
-    const response = await runCall(pipeline, def, request, payload)
+    const response = await runCall(pipeline, def, request, payload, envelope.sign)
     // Only calls that change nothing are final answers, so a stored answer is never a cached one.
     if (claimed && !(response instanceof FinalAnswer)) {
       await rememberAnswer(pipeline.store, claimed.key, claimed.content, response)
@@ -236,6 +236,7 @@ async function runCall<S extends z.ZodMiniType, A extends Access, V, N>(
   def: CallDefinition<S, A, V, N>,
   request: FastifyRequest,
   raw: Record<string, unknown>,
+  sign: string,
 ): Promise<CallResponse | FinalAnswer> {
   const auth =
     def.access === 'public'
@@ -249,17 +250,29 @@ async function runCall<S extends z.ZodMiniType, A extends Access, V, N>(
     embedScope(def, caller.embed, parsed.data)
   } else {
     if (def.metered && caller) await meterLookup(pipeline, caller)
-    // Without a running period a metered 'service' call uses a query of the pack, after the daily cap.
+    // Without a running period a metered 'service' call uses a query of the pack, after the daily cap; the
+    // same body again (a retry) uses none (chargeOnce).
     if (def.access === 'service' && def.metered && auth && !auth.periodActive) {
-      if (!(await pipeline.usePackQuery(auth.caller.companyId, pipeline.clock.now())))
-        throw fail.serviceExpired()
+      await chargeOnce(pipeline.store, chargeKey(sign, request.headers.authorization), async () => {
+        if (!(await pipeline.usePackQuery(auth.caller.companyId, pipeline.clock.now())))
+          throw fail.serviceExpired()
+      })
     }
   }
   const input: CallInput<S, A> = { payload: parsed.data, caller: caller as CallerOf<A> }
-  // An embedded look-up is charged once it has its answer: a failed one costs no item (docs/open-api.md).
+  // An embedded look-up is charged once it has its answer: a failed one costs no item (docs/open-api.md), and
+  // the same body again (a retry) none either.
   const embed = def.metered ? caller?.embed : undefined
   const chargeEmbed =
-    embed && ((answered: boolean) => chargeEmbedded(pipeline, (caller as Caller).companyId, embed, answered))
+    embed &&
+    ((answered: boolean) =>
+      chargeEmbedded(
+        pipeline,
+        (caller as Caller).companyId,
+        embed,
+        answered,
+        chargeKey(sign, request.headers.authorization),
+      ))
 
   let cacheKey: string | undefined
   if (def.cacheKey) {
@@ -308,12 +321,25 @@ function embedScope<S extends z.ZodMiniType, A extends Access, V, N>(
 
 /**
  * An embedded catalogue's look-up counted, and charged one data-service item if it answered (the web's daily
- * quota and burst detector are the signed-in users'; the customer's system answers for this traffic). With
- * none left the answer is withheld.
+ * quota and burst detector are the signed-in users'; the customer's system answers for this traffic), once per
+ * sign and session (`key`): a retry of an answered look-up is neither counted nor charged again. With none
+ * left the answer is withheld.
  */
-async function chargeEmbedded(pipeline: Pipeline, companyId: number, embed: EmbedScope, answered: boolean) {
-  const charged = await pipeline.useEmbedItem(companyId, embed, pipeline.clock.now(), answered)
-  if (answered && !charged) throw new AppError(ResultCode.QuotaExceeded, EmbedMessages.noItems)
+async function chargeEmbedded(
+  pipeline: Pipeline,
+  companyId: number,
+  embed: EmbedScope,
+  answered: boolean,
+  key: string,
+) {
+  if (!answered) {
+    await pipeline.useEmbedItem(companyId, embed, pipeline.clock.now(), false)
+    return
+  }
+  await chargeOnce(pipeline.store, key, async () => {
+    if (!(await pipeline.useEmbedItem(companyId, embed, pipeline.clock.now(), true)))
+      throw new AppError(ResultCode.QuotaExceeded, EmbedMessages.noItems)
+  })
 }
 
 function afterOf<S extends z.ZodMiniType, A extends Access, V, N>(

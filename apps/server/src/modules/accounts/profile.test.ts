@@ -447,3 +447,147 @@ describe.each(dbKinds)('/user/admin on %s', (kind) => {
     expect((await profile(registered.data?.Token as string)).Cancellation).toBeNull()
   })
 })
+
+describe.each(dbKinds)('authorization of /user/admin on %s', (kind) => {
+  let t: TestApp
+  let address = 0
+  const call = <T>(path: string, payload: object, token?: string) => t.call<T>(path, payload, { token })
+  const sms = async (Mobile: string, Scene: string) => {
+    address += 1
+    const sent = await t.call(
+      '/api/author/sendsmscode',
+      { Mobile, Scene },
+      { remoteAddress: `10.8.0.${address}` },
+    )
+    expect(sent.ResultMsg).toBe('成功')
+    return latestSmsCode(t, Mobile)
+  }
+  const loginAs = async (Mobile: string, userAgent: string) => {
+    const answer = await t.post('/api/author/login', t.seal({ Mobile, Password: FACTORY_PASSWORD }), {
+      headers: { 'user-agent': userAgent },
+    })
+    expect(answer.ResultMsg).toBe('成功')
+    return (answer.data as { Token: string }).Token
+  }
+  const cancellations = (companyId: number) =>
+    t.ctx.db.kysely.selectFrom('cancellations').selectAll().where('company_id', '=', companyId).execute()
+
+  beforeAll(async () => {
+    t = await startTestApp(kind)
+  })
+  afterAll(() => t.close())
+
+  it('answers each account its own profile and sign-ins, never another member’s', async () => {
+    const s = await createCompanyAccount(t)
+    await addStaff(t, s.companyId, '13717000001')
+    const owner = await loginAs(s.mobile, CHROME_WIN)
+    const clerk = await loginAs('13717000001', SAFARI_IPHONE)
+    const history = async (token: string) =>
+      ((await call<LoginRecord[]>('/api/usercenter/loginhistory', {}, token)).data ?? []).map((h) => h.Device)
+    expect(await history(owner)).toEqual(['Chrome 156 · Windows'])
+    expect(await history(clerk)).toEqual(['Safari 18 · iOS'])
+    expect((await call<Profile>('/api/usercenter/profile', {}, clerk)).data).toMatchObject({
+      Mobile: '13717000001',
+      IsOwner: false,
+    })
+    // A member's own name change leaves the owner's alone.
+    await call('/api/usercenter/updateprofile', { UserName: '店员小王' }, clerk)
+    expect((await call<Profile>('/api/usercenter/profile', {}, owner)).data?.UserName).not.toBe('店员小王')
+  })
+
+  it('lets only the owner request or withdraw the company’s cancellation; a member’s try changes nothing', async () => {
+    const s = await signedInCompany(t)
+    await addStaff(t, s.companyId, '13717000002')
+    const clerk = await t.login('13717000002', FACTORY_PASSWORD)
+    // The member's own code of the scene: refused before it is used.
+    const clerkCode = await sms('13717000002', 'cancel')
+    const asked = await call('/api/usercenter/requestcancel', { SmsCode: clerkCode }, clerk)
+    expect([asked.ResultCode, asked.ResultMsg]).toEqual(['10001', '只有企业主账号可以进行此操作'])
+    expect(await cancellations(s.companyId)).toEqual([])
+    const codeRow = await t.ctx.db.kysely
+      .selectFrom('sms_codes')
+      .select('used_at')
+      .where('mobile', '=', '13717000002')
+      .where('scene', '=', 'cancel')
+      .executeTakeFirstOrThrow()
+    expect(codeRow.used_at).toBeNull()
+
+    const ownerCode = await sms(s.mobile, 'cancel')
+    expect((await call('/api/usercenter/requestcancel', { SmsCode: ownerCode }, s.token)).ResultCode).toBe(
+      '10000',
+    )
+    const pending = await cancellations(s.companyId)
+    const withdrawn = await call('/api/usercenter/withdrawcancel', {}, clerk)
+    expect([withdrawn.ResultCode, withdrawn.ResultMsg]).toEqual(['10001', '只有企业主账号可以进行此操作'])
+    expect(await cancellations(s.companyId)).toEqual(pending)
+    expect(pending.map((c) => c.state)).toEqual(['pending'])
+    // Another company's owner has no request to withdraw: the first company's stays pending.
+    const other = await signedInCompany(t)
+    expect((await call('/api/usercenter/withdrawcancel', {}, other.token)).ResultMsg).toBe(
+      '没有待处理的注销申请',
+    )
+    expect(await cancellations(s.companyId)).toEqual(pending)
+  })
+
+  it('ends a member who signs in while the company’s cancellation is resolved: the token is refused', async () => {
+    // The sign-in reads the account, checks the password (a moment), then writes its session: the resolution
+    // lands in between at one of these delays or another, and the token must be no use either way.
+    for (const [i, delay] of [0, 2, 5].entries()) {
+      const s = await signedInCompany(t)
+      const mobile = `1371700001${i}`
+      await addStaff(t, s.companyId, mobile)
+      const code = await sms(s.mobile, 'cancel')
+      expect((await call('/api/usercenter/requestcancel', { SmsCode: code }, s.token)).ResultCode).toBe(
+        '10000',
+      )
+      const [login] = await Promise.all([
+        t.call<{ Token: string }>('/api/author/login', { Mobile: mobile, Password: FACTORY_PASSWORD }),
+        new Promise((started) => setTimeout(started, delay)).then(() =>
+          runOps({ db: t.ctx.db, clock: t.clock }, ['resolve-cancellation', String(s.companyId)]),
+        ),
+      ])
+      if (login.ResultCode !== '10000') expect(login.ResultMsg).toBe('手机号或密码错误')
+      for (const token of [s.token, login.data?.Token]) {
+        if (!token) continue
+        for (const path of ['/api/usercenter/profile', '/api/epc/queryquoteorder', '/api/billing/orders']) {
+          const answer = await call(path, {}, token)
+          expect([path, answer.ResultCode, answer.ResultMsg]).toEqual([path, '40100', '请先登录'])
+        }
+      }
+    }
+  })
+
+  it('refuses every /user/admin call without a login, changing nothing', async () => {
+    const s = await signedInCompany(t)
+    const before = await t.ctx.db.kysely
+      .selectFrom('accounts')
+      .selectAll()
+      .where('id', '=', s.accountId)
+      .execute()
+    for (const [path, payload] of [
+      ['/api/usercenter/profile', {}],
+      ['/api/usercenter/updateprofile', { UserName: '匿名', CompanyName: '匿名公司' }],
+      ['/api/usercenter/changepassword', { OldPassword: FACTORY_PASSWORD, Password: 'abc12345' }],
+      [
+        '/api/usercenter/changemobile',
+        { OldSmsCode: '123456', NewMobile: '13717000009', NewSmsCode: '123456' },
+      ],
+      ['/api/usercenter/loginhistory', {}],
+      ['/api/usercenter/requestcancel', { SmsCode: '123456' }],
+      ['/api/usercenter/withdrawcancel', {}],
+      ['/api/usercenter/getclientcompanyinfo', {}],
+      ['/api/author/getaccountstaffstate', { Mobile: s.mobile }],
+    ] as const) {
+      const answer = await call(path, payload)
+      expect([path, answer.status, answer.ResultCode, answer.ResultMsg]).toEqual([
+        path,
+        401,
+        '40100',
+        '请先登录',
+      ])
+    }
+    expect(
+      await t.ctx.db.kysely.selectFrom('accounts').selectAll().where('id', '=', s.accountId).execute(),
+    ).toEqual(before)
+  })
+})

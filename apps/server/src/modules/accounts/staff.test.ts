@@ -9,7 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadTinyCatalogue } from '../../../test/catalogue-fixture'
 import { signedInCompany } from '../../../test/factories'
 import { dbKinds, latestSmsCode, snapshot, startTestApp, type TestApp } from '../../../test/helper'
+import { newSessionToken, sha256 } from '../../lib/secrets'
 import { BillingService } from '../billing/billing.service'
+import { insertSession } from './accounts.repository'
 
 const PASSWORD = 'clerk1234'
 let serial = 0
@@ -500,5 +502,121 @@ describe.each(dbKinds)('staff and permissions on %s', (kind) => {
       expect(await read(c.token)).toEqual([[69.8, null]])
       await removeClerk(c.id)
     })
+  })
+})
+
+describe.each(dbKinds)('authorization: staff sessions on %s', (kind) => {
+  let t: TestApp
+  let owner: Awaited<ReturnType<typeof signedInCompany>>
+  const call = <T>(path: string, payload: object, token: string) => t.call<T>(path, payload, { token })
+
+  async function member() {
+    const mobile = newMobile()
+    const added = await call<StaffRow>(
+      '/api/usercenter/staff/add',
+      { Mobile: mobile, UserName: '店员', Password: PASSWORD },
+      owner.token,
+    )
+    expect(added.ResultCode).toBe('10000')
+    return { mobile, id: (added.data as StaffRow).UserID }
+  }
+  /** What a member's token may still do: nothing of the company's. */
+  async function refusedEverywhere(token: string) {
+    for (const [path, payload] of [
+      ['/api/usercenter/getclientcompanyinfo', {}],
+      ['/api/epc/queryquoteorder', {}],
+      ['/api/epc/createquoteordermaster', { VIN: 'LFV2A21K6G3025678' }],
+      ['/api/usercenter/myrights', {}],
+    ] as const) {
+      const answer = await call(path, payload, token)
+      expect([path, answer.status, answer.ResultCode, answer.ResultMsg]).toEqual([
+        path,
+        401,
+        '40100',
+        Messages.notLoggedIn,
+      ])
+    }
+  }
+
+  beforeAll(async () => {
+    t = await startTestApp(kind)
+    owner = await signedInCompany(t)
+  }, 180_000)
+  afterAll(async () => {
+    await t.close()
+  })
+
+  it('refuses a removed member’s session that a sign-in racing the removal wrote after it', async () => {
+    // What such a sign-in leaves: it read the account before the removal committed, and writes its session
+    // after the removal revoked the member's sessions. The removed account must still be no caller.
+    const m = await member()
+    expect((await call('/api/usercenter/staff/remove', { UserID: m.id }, owner.token)).ResultCode).toBe(
+      '10000',
+    )
+    const token = newSessionToken()
+    const now = t.clock.now()
+    await insertSession(t.ctx.db.kysely, {
+      token_hash: sha256(token),
+      account_id: m.id,
+      created_at: now,
+      expires_at: now + 86_400_000,
+    })
+    const before = await snapshot(t.ctx.db)
+    await refusedEverywhere(token)
+    expect(await snapshot(t.ctx.db)).toBe(before)
+  })
+
+  it('ends a member removed while signing in: the sign-in’s token is refused', async () => {
+    for (let i = 0; i < 5; i++) {
+      const m = await member()
+      const [login, removed] = await Promise.all([
+        t.call<{ Token: string }>('/api/author/login', { Mobile: m.mobile, Password: PASSWORD }),
+        call('/api/usercenter/staff/remove', { UserID: m.id }, owner.token),
+      ])
+      expect(removed.ResultCode).toBe('10000')
+      // The sign-in either read the removed account (no such mobile) or raced it: its token is no use.
+      if (login.ResultCode === '10000') await refusedEverywhere(login.data?.Token as string)
+      else expect(login.ResultMsg).toBe(AccountMessages.loginFailed)
+    }
+  })
+
+  it('leaves a member banned for scraping banned: the owner cannot enable him, his session answers 99999', async () => {
+    const m = await member()
+    const token = await t.login(m.mobile, PASSWORD)
+    // The burst detector's ban (an operator lifts it: npm run ops -- unban).
+    await sql`update accounts set state = 'banned', state_reason = 'burst' where id = ${m.id}`.execute(
+      t.ctx.db.kysely,
+    )
+    t.clock.advance(1_000)
+    const before = await snapshot(t.ctx.db)
+    const enable = await call('/api/usercenter/staff/setstate', { UserID: m.id, State: 1 }, owner.token)
+    expect([enable.ResultCode, enable.ResultMsg]).toEqual(['10001', StaffMessages.banned])
+    expect(await snapshot(t.ctx.db)).toBe(before)
+    const next = await call('/api/usercenter/getclientcompanyinfo', {}, token)
+    expect([next.ResultCode, next.ResultMsg]).toEqual(['99999', Messages.accountBanned])
+    const list = await call<StaffList>('/api/usercenter/staff/list', {}, owner.token)
+    expect(list.data?.Staff.find((s) => s.UserID === m.id)).toMatchObject({ State: 3, StateName: '已封禁' })
+  })
+
+  it('lets an owner whose service ended manage the staff; a member of that company is still no owner', async () => {
+    const ended = await signedInCompany(t, { serviceDays: 0 })
+    const mobile = newMobile()
+    const added = await call<StaffRow>(
+      '/api/usercenter/staff/add',
+      { Mobile: mobile, UserName: '店员', Password: PASSWORD },
+      ended.token,
+    )
+    expect(added.ResultCode, added.ResultMsg).toBe('10000')
+    const token = await t.login(mobile, PASSWORD)
+    const list = await call('/api/usercenter/staff/list', {}, token)
+    expect([list.ResultCode, list.ResultMsg]).toEqual(['10001', StaffMessages.ownerOnly])
+    expect((await call<StaffList>('/api/usercenter/staff/list', {}, ended.token)).data?.SeatsUsed).toBe(2)
+  })
+
+  it('refuses a cancelled account’s session, however it was left live', async () => {
+    const shop = await signedInCompany(t)
+    await sql`update accounts set state = 'cancelled' where id = ${shop.accountId}`.execute(t.ctx.db.kysely)
+    t.clock.advance(1_000)
+    await refusedEverywhere(shop.token)
   })
 })

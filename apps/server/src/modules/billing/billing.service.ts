@@ -150,11 +150,16 @@ export class BillingService {
       if (!couponApplies(coupon, plan, now)) throw fail.business(BillingMessages.couponNotUsable)
     }
     const free = plan.price_fen === 0
-    if (free && (await repo.hasOrderOfPlan(this.db, caller.companyId, plan.id))) {
-      throw fail.business(BillingMessages.freePlanTaken)
-    }
     const price = priceWith(plan, coupon)
     const orderNo = await this.db.transaction().execute(async (trx) => {
+      // A free plan is once per company: checked under the company's row lock, so claims at the same time
+      // (each a new envelope, which the replay memory does not join) find the first one's order.
+      if (free) {
+        await repo.lockCompany(trx, caller.companyId)
+        if (await repo.hasOrderOfPlan(trx, caller.companyId, plan.id)) {
+          throw fail.business(BillingMessages.freePlanTaken)
+        }
+      }
       for (let attempt = 0; ; attempt++) {
         const orderNo = `${beijingDate(now)}${String(randomInt(0, 1e12)).padStart(12, '0')}`
         let id: number

@@ -506,6 +506,40 @@ describe.each(dbKinds)('billing on %s', (kind) => {
     expect((await entitlement(withPeriod.token)).QueriesLeft).toBe(500)
   })
 
+  it('uses one pack query for a look-up whose same envelope is sent twice and ten times at once (a retry)', async () => {
+    const s = await shop({ serviceDays: 0 })
+    const pack = await createOrder(s.token, 'query_pack_500')
+    await billing.markPaid(pack.OrderNo, 'wechat', 29_900, `WX-${pack.OrderNo}`)
+    const sealed = t.seal({ Codes: ['ABCD1234'] })
+    const first = await t.post('/api/epc/partsquery', sealed, { token: s.token })
+    const again = await t.post('/api/epc/partsquery', sealed, { token: s.token })
+    const ten = await Promise.all(
+      Array.from({ length: 10 }, () => t.post('/api/epc/partsquery', sealed, { token: s.token })),
+    )
+    expect(first.ResultCode, first.ResultMsg).toBe('10000')
+    for (const answer of [again, ...ten]) expect(answer.raw).toEqual(first.raw)
+    expect((await entitlement(s.token)).QueriesLeft).toBe(499)
+    // A new envelope is a new look-up and uses another query.
+    expect((await call('/api/epc/partsquery', { Codes: ['ABCD1234'] }, s.token)).ResultCode).toBe('10000')
+    expect((await entitlement(s.token)).QueriesLeft).toBe(498)
+  })
+
+  it('charges a retried envelope refused for want of queries when it comes again with queries bought', async () => {
+    const s = await shop({ serviceDays: 0 })
+    const sealed = t.seal({ Codes: ['ABCD1234'] })
+    const refused = await t.post('/api/epc/partsquery', sealed, { token: s.token })
+    expect([refused.ResultCode, refused.data]).toEqual(['99998', { reason: 'expired' }])
+    // Copies at once get no free answer from a first copy's refusal either.
+    const copies = await Promise.all(
+      Array.from({ length: 10 }, () => t.post('/api/epc/partsquery', sealed, { token: s.token })),
+    )
+    expect(copies.map((c) => c.ResultCode)).toEqual(Array(10).fill('99998'))
+    const pack = await createOrder(s.token, 'query_pack_500')
+    await billing.markPaid(pack.OrderNo, 'wechat', 29_900, `WX-${pack.OrderNo}`)
+    expect((await t.post('/api/epc/partsquery', sealed, { token: s.token })).ResultCode).toBe('10000')
+    expect((await entitlement(s.token)).QueriesLeft).toBe(499)
+  })
+
   it('lists coupons as 可用 / 未生效 / 已使用 / 已过期 with the best for a plan marked', async () => {
     const s = await shop()
     const now = t.clock.now()
@@ -549,5 +583,188 @@ describe.each(dbKinds)('billing on %s', (kind) => {
     const seat = await createOrder(s.token, 'extra_seat')
     await billing.markPaid(seat.OrderNo, 'wechat', 36_000, `WX-${seat.OrderNo}`)
     expect((await entitlement(s.token)).Seats).toBe(4)
+  })
+
+  it('gives the data trial once for a claim sent twice and ten times at once, each a new envelope', async () => {
+    const s = await shop()
+    const claim = () => call<Order>('/api/billing/createorder', { PlanCode: 'data_items_trial' }, s.token)
+    const answers = await Promise.all(Array.from({ length: 10 }, claim))
+    const made = answers.filter((a) => a.ResultCode === '10000')
+    expect(made).toHaveLength(1)
+    expect(made[0]?.data).toMatchObject({ State: '已生效', AmountFen: 0 })
+    for (const a of answers.filter((x) => x.ResultCode !== '10000')) {
+      expect([a.ResultCode, a.ResultMsg]).toEqual(['10001', BillingMessages.freePlanTaken])
+    }
+    const again = await claim()
+    expect([again.ResultCode, again.ResultMsg]).toEqual(['10001', BillingMessages.freePlanTaken])
+    const trials = await t.ctx.db.kysely
+      .selectFrom('orders')
+      .select(['state', 'items_left'])
+      .where('company_id', '=', s.companyId)
+      .where('plan_code', '=', 'data_items_trial')
+      .execute()
+    expect(trials).toEqual([{ state: '已生效', items_left: 100 }])
+    expect((await entitlement(s.token)).ItemsLeft).toBe(100)
+  })
+})
+
+describe.each(dbKinds)('authorization of billing on %s', (kind) => {
+  let t: TestApp
+  let billing: BillingService
+  let owner: Awaited<ReturnType<typeof signedInCompany>>
+  let stranger: Awaited<ReturnType<typeof signedInCompany>>
+  let staff: string
+  /** The first company's rows the calls name: a pending and a paid order, a coupon, a renewal notice. */
+  let pending: string
+  let paid: string
+  let couponId: number
+  let noticeId: number
+  const call = <T>(path: string, payload: object, token?: string) => t.call<T>(path, payload, { token })
+  const invoice = (OrderNo: string) => ({
+    OrderNo,
+    Kind: '普通发票',
+    Title: '甲汽修有限公司',
+    TaxNo: '91110000MA01ABCD2X',
+    Email: 'caiwu@example.com',
+  })
+
+  /** Every billing row of a company, to show a refused call changed none of them. */
+  async function rowsOf(companyId: number) {
+    const db = t.ctx.db.kysely
+    const of = (table: 'orders' | 'coupons' | 'notices' | 'invoices') =>
+      db
+        .selectFrom(table as 'orders')
+        .selectAll()
+        .where('company_id', '=', companyId)
+        .orderBy('id')
+        .execute()
+    const payments = db
+      .selectFrom('payments')
+      .selectAll()
+      .where('order_no', 'in', (eb) =>
+        eb.selectFrom('orders').select('order_no').where('company_id', '=', companyId),
+      )
+      .orderBy('id')
+      .execute()
+    return JSON.stringify(
+      await Promise.all([of('orders'), of('coupons'), of('notices'), of('invoices'), payments]),
+    )
+  }
+
+  beforeAll(async () => {
+    t = await startTestApp(kind)
+    billing = new BillingService(t.ctx)
+    // A 3-day trial: reading the notices writes its renewal reminder, a notice of the company's.
+    owner = await signedInCompany(t, { serviceDays: 3 })
+    stranger = await signedInCompany(t)
+    const staffMobile = `135${String(Date.now() % 100_000_000).padStart(8, '0')}`
+    await addStaff(t, owner.companyId, staffMobile)
+    staff = await t.login(staffMobile, owner.password)
+    // Before anything is paid (a payment moves the service end past the reminder's 7 days).
+    const notices = await call<{ Id: number }[]>('/api/billing/notices', {}, owner.token)
+    noticeId = notices.data?.[0]?.Id as number
+    expect(noticeId).toBeGreaterThan(0)
+    pending = (
+      await call<{ OrderNo: string }>('/api/billing/createorder', { PlanCode: 'vin_month' }, owner.token)
+    ).data?.OrderNo as string
+    paid = (
+      await call<{ OrderNo: string }>('/api/billing/createorder', { PlanCode: 'vin_month' }, owner.token)
+    ).data?.OrderNo as string
+    expect(await billing.markPaid(paid, 'wechat', 19_900, `WX-${paid}`)).toBe('applied')
+    const now = t.clock.now()
+    couponId = (
+      await t.ctx.db.kysely
+        .insertInto('coupons')
+        .values({
+          company_id: owner.companyId,
+          kind: 'amount_off',
+          title: '满100减20',
+          threshold_fen: 10_000,
+          off_fen: 2_000,
+          percent: 100,
+          days: 0,
+          valid_from: now - DAY,
+          valid_to: now + 30 * DAY,
+          state: 'unused',
+          created_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id
+  }, 180_000)
+  afterAll(() => t.close())
+
+  it('answers another company 10004 for the first’s orders, coupons and notices, changing none of them', async () => {
+    const before = await rowsOf(owner.companyId)
+    for (const [path, payload] of [
+      ['/api/billing/order', { OrderNo: pending }],
+      ['/api/billing/order', { OrderNo: paid }],
+      ['/api/billing/cancelorder', { OrderNo: pending }],
+      ['/api/billing/transfer', { OrderNo: pending }],
+      ['/api/billing/invoice', invoice(paid)],
+      ['/api/billing/readnotice', { Id: noticeId }],
+      ['/api/billing/createorder', { PlanCode: 'vin_month', CouponId: couponId }],
+    ] as const) {
+      const answer = await call(path, payload, stranger.token)
+      expect([path, answer.ResultCode, answer.ResultMsg]).toEqual([path, '10004', '数据不存在或无权访问'])
+    }
+    expect(await rowsOf(owner.companyId)).toBe(before)
+    // Its own lists hold nothing of the first company's.
+    expect((await call('/api/billing/orders', {}, stranger.token)).data).toEqual([])
+    expect((await call('/api/billing/coupons', {}, stranger.token)).data).toEqual([])
+    const notices = await call<{ Id: number }[]>('/api/billing/notices', {}, stranger.token)
+    expect(notices.data?.map((n) => n.Id)).not.toContain(noticeId)
+  })
+
+  it('refuses a staff member every buying call with 10001, changing nothing; staff may read', async () => {
+    const before = await rowsOf(owner.companyId)
+    for (const [path, payload] of [
+      ['/api/billing/createorder', { PlanCode: 'vin_month' }],
+      ['/api/billing/createorder', { PlanCode: 'vin_month', CouponId: couponId }],
+      ['/api/billing/createorder', { PlanCode: 'data_items_trial' }],
+      ['/api/billing/cancelorder', { OrderNo: pending }],
+      ['/api/billing/transfer', { OrderNo: pending }],
+      ['/api/billing/invoice', invoice(paid)],
+    ] as const) {
+      const answer = await call(path, payload, staff)
+      expect([path, answer.ResultCode, answer.ResultMsg]).toEqual([path, '10001', BillingMessages.ownerOnly])
+    }
+    expect(await rowsOf(owner.companyId)).toBe(before)
+    const orders = await call<{ OrderNo: string }[]>('/api/billing/orders', {}, staff)
+    expect(orders.data?.map((o) => o.OrderNo).sort()).toEqual([pending, paid].sort())
+    expect((await call<{ State: string }>('/api/billing/order', { OrderNo: paid }, staff)).data?.State).toBe(
+      '已生效',
+    )
+    expect((await call<{ CouponId: number }[]>('/api/billing/coupons', {}, staff)).data?.[0]?.CouponId).toBe(
+      couponId,
+    )
+    expect((await call<Entitlement>('/api/billing/entitlement', {}, staff)).data?.IsOwner).toBe(false)
+  })
+
+  it('refuses every billing call but the return page without a login, changing nothing', async () => {
+    const before = await rowsOf(owner.companyId)
+    for (const [path, payload] of [
+      ['/api/billing/plans', {}],
+      ['/api/billing/entitlement', {}],
+      ['/api/billing/createorder', { PlanCode: 'vin_month' }],
+      ['/api/billing/orders', {}],
+      ['/api/billing/order', { OrderNo: pending }],
+      ['/api/billing/cancelorder', { OrderNo: pending }],
+      ['/api/billing/coupons', {}],
+      ['/api/billing/pay', { OrderNo: pending, Channel: 'alipay' }],
+      ['/api/billing/transfer', { OrderNo: pending }],
+      ['/api/billing/invoice', invoice(paid)],
+      ['/api/billing/notices', {}],
+      ['/api/billing/readnotice', { Id: noticeId }],
+    ] as const) {
+      const answer = await call(path, payload)
+      expect([path, answer.status, answer.ResultCode, answer.ResultMsg]).toEqual([
+        path,
+        401,
+        '40100',
+        '请先登录',
+      ])
+    }
+    expect(await rowsOf(owner.companyId)).toBe(before)
   })
 })

@@ -3,7 +3,7 @@ import { checkDigit, WAREHOUSES } from '@epc/shared'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadTinyCatalogue } from '../../../test/catalogue-fixture'
-import { createCompanyAccount } from '../../../test/factories'
+import { addStaff, createCompanyAccount, FACTORY_PASSWORD } from '../../../test/factories'
 import { dbKinds, startTestApp, type TestApp } from '../../../test/helper'
 import { decodeData } from '../../call/envelope-codec'
 import type { DemoVin } from '../../catalogue-data/demo/generate'
@@ -805,5 +805,67 @@ describe.each(dbKinds)('catalogue calls on %s', (kind) => {
         await limited.close()
       }
     }, 120_000)
+  })
+})
+
+describe.each(dbKinds)('authorization of catalogue calls on %s', (kind) => {
+  let t: TestApp
+  let demo: DemoVin
+
+  beforeAll(async () => {
+    t = await startTestApp(kind)
+    demo = (await loadTinyCatalogue(t.ctx.db)).demoVins[0] as DemoVin
+  }, 180_000)
+  afterAll(async () => {
+    await t.close()
+  })
+
+  it('keeps the VIN history the account’s own: not the staff member’s, not another company’s', async () => {
+    const shop = await createCompanyAccount(t)
+    await addStaff(t, shop.companyId, '13633330001')
+    const owner = await t.login(shop.mobile, shop.password)
+    const clerk = await t.login('13633330001', FACTORY_PASSWORD)
+    const other = await createCompanyAccount(t)
+    const stranger = await t.login(other.mobile, other.password)
+    expect((await t.call('/api/epc/vinquery', { VIN: demo.vin }, { token: owner })).ResultCode).toBe('10000')
+    const recent = async (token: string) =>
+      (await t.call<{ recent: { vin: string }[] }>('/api/epc/vinhistory', {}, { token })).data?.recent.map(
+        (r) => r.vin,
+      )
+    expect(await recent(owner)).toEqual([demo.vin])
+    expect(await recent(clerk)).toEqual([])
+    expect(await recent(stranger)).toEqual([])
+  })
+
+  it('refuses every catalogue call but the car-model browse without a login', async () => {
+    const model = demo.ModelId
+    for (const [path, payload] of [
+      ['/api/epc/vinquery', { VIN: demo.vin }],
+      ['/api/epc/vinhistory', {}],
+      ['/api/epc/grouptree', { ModelId: model }],
+      ['/api/epc/thumbnails', { ModelId: model, imageids: ['1'] }],
+      ['/api/epc/illustration', { ModelId: model, imageid: '1' }],
+      ['/api/epc/partsquery', { Codes: ['1K0615301AA'] }],
+      ['/api/epc/partdetail', { part_number: '1K0615301AA' }],
+      ['/api/epc/namesearch', { ModelId: model, Keyword: '刹车片' }],
+      ['/api/epc/glossary', {}],
+      ['/api/epc/maintenance', { ModelId: model, Mileage: 10000 }],
+      ['/api/epc/accidentzones', {}],
+      ['/api/epc/accident', { ModelId: model, Zones: ['front'] }],
+    ] as const) {
+      const answer = await t.call(path, payload)
+      expect([path, answer.status, answer.ResultCode, answer.ResultMsg]).toEqual([
+        path,
+        401,
+        '40100',
+        '请先登录',
+      ])
+    }
+    for (const [path, payload] of [
+      ['/api/epc/carbrands', {}],
+      ['/api/epc/carmodel', { ModelId: model }],
+    ] as const) {
+      expect((await t.call(path, payload)).ResultCode, path).toBe('10000')
+    }
   })
 })

@@ -97,7 +97,10 @@ export async function updateActiveKey(
   )
 }
 
-/** A key by its AppKey with its company's price list and whether the company's owner may use the service. */
+/**
+ * A key by its AppKey with its company's price list and whether the company's owner may use the service (not
+ * when disabled, banned or cancelled: a company whose cancellation was resolved has no usable account).
+ */
 export function keyForCall(db: Q, appKey: string) {
   return db
     .selectFrom('api_keys as k')
@@ -122,7 +125,7 @@ export function keyForCall(db: Q, appKey: string) {
             .select('a.id')
             .whereRef('a.company_id', '=', 'k.company_id')
             .where('a.is_owner', '=', 1)
-            .where('a.state', 'in', ['disabled', 'banned']),
+            .where('a.state', 'in', ['disabled', 'banned', 'cancelled']),
         )
         .as('blocked'),
     )

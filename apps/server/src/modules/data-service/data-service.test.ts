@@ -3,7 +3,14 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { type ApiKeyRow, type ApiUsageAnswer, type CreatedKey, OpenApiErrors } from '@epc/shared'
+import {
+  type ApiKeyRow,
+  type ApiUsageAnswer,
+  type CreatedKey,
+  DataServiceLimits,
+  DataServiceMessages,
+  OpenApiErrors,
+} from '@epc/shared'
 import {
   openNamesAnswer,
   openPartsByNameAnswer,
@@ -143,6 +150,28 @@ describe.each(dbKinds)('data service (%s)', (kind) => {
         expect(answer.ResultMsg).toMatch(/密钥名称|IP 范围/)
       }
       expect((await call<ApiKeyRow[]>('/api/dataservice/keys', {})).data).toEqual(before.data)
+    })
+
+    it('keeps at most 20 active keys, also for creates sent at once; a retried envelope makes no second key', async () => {
+      const company = await signedInCompany(t)
+      const create = (Name: string) =>
+        call<CreatedKey>('/api/dataservice/keys/create', { Name }, company.token)
+      // The same sealed body again (the web client's retry) answers the first key and its secret.
+      const sealed = t.seal({ Name: '第一个' })
+      const first = await t.post('/api/dataservice/keys/create', sealed, { token: company.token })
+      const retried = await t.post('/api/dataservice/keys/create', sealed, { token: company.token })
+      expect(first.ResultCode).toBe('10000')
+      expect(retried.raw).toEqual(first.raw)
+      for (let i = 2; i <= DataServiceLimits.keysPerCompany - 1; i++) {
+        expect((await create(`密钥${i}`)).ResultCode).toBe('10000')
+      }
+      const ten = await Promise.all(Array.from({ length: 10 }, (_, i) => create(`同时${i}`)))
+      expect(ten.filter((a) => a.ResultCode === '10000')).toHaveLength(1)
+      for (const a of ten.filter((x) => x.ResultCode !== '10000')) {
+        expect([a.ResultCode, a.ResultMsg]).toEqual(['10001', DataServiceMessages.tooManyKeys])
+      }
+      const keys = await call<ApiKeyRow[]>('/api/dataservice/keys', {}, company.token)
+      expect(keys.data?.filter((k) => k.State === 'active')).toHaveLength(DataServiceLimits.keysPerCompany)
     })
 
     it('is the owner’s: staff are refused, another company sees none of it', async () => {
@@ -863,6 +892,44 @@ describe.each(dbKinds)('data service (%s)', (kind) => {
       expect([refused.status, code(refused)]).toEqual([404, 'JOB_NOT_FOUND'])
     })
 
+    it('makes one job, charged once, for a submission sent ten times at once with one Idempotency-Key', async () => {
+      const { vin, name } = await vinWithParts()
+      const jobsOf = async () =>
+        (
+          await t.ctx.db.kysely
+            .selectFrom('api_jobs')
+            .select('id')
+            .where('company_id', '=', company.companyId)
+            .execute()
+        ).map((j) => j.id)
+      const jobsBefore = await jobsOf()
+      const before = await itemsLeft(company.companyId)
+      nextSecond()
+      const ten = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          open<JobStatus>(
+            key,
+            'POST',
+            '/open/v1/jobs/parts-by-name',
+            {
+              items: [
+                { vin, names: [name] },
+                { vin, names: [name] },
+              ],
+            },
+            { headers: { 'Idempotency-Key': 'job-ten-at-once' } },
+          ),
+        ),
+      )
+      expect(ten.map((a) => a.status)).toEqual(Array(10).fill(202))
+      expect(new Set(ten.map((a) => JSON.stringify(a.body))).size).toBe(1)
+      expect(ten.filter((a) => a.headers['idempotent-replayed'] === 'true')).toHaveLength(9)
+      await t.app.dataJobs?.idle()
+      const made = (await jobsOf()).filter((id) => !jobsBefore.includes(id))
+      expect(made).toEqual([ten[0]?.body.job_id])
+      expect(await itemsLeft(company.companyId)).toBe(before - 2)
+    })
+
     it('takes up a job whose worker stopped where it was left, charging only what was not answered', async () => {
       const { vin, name } = await vinWithParts()
       const items = Array.from({ length: 70 }, () => ({ vin, names: [name] }))
@@ -1047,4 +1114,175 @@ describe.each(dbKinds)('data service (%s)', (kind) => {
       await limited.close()
     }
   }, 120_000)
+})
+
+describe.each(dbKinds)('authorization of the data service (%s)', (kind) => {
+  let t: TestApp
+  let owner: Awaited<ReturnType<typeof signedInCompany>>
+  let staff: string
+  let stranger: Awaited<ReturnType<typeof signedInCompany>>
+  let key: OpenKey & { id: number }
+  const call = <T>(path: string, payload: object, token?: string) => t.call<T>(path, payload, { token })
+  const keyRows = (companyId: number) =>
+    t.ctx.db.kysely
+      .selectFrom('api_keys')
+      .selectAll()
+      .where('company_id', '=', companyId)
+      .orderBy('id')
+      .execute()
+  const code = (r: { body: unknown }) => (r.body as { error?: { code: string } }).error?.code
+  /** A signed GET of the free names list, a second on so the key's rate never carries over. */
+  const names = (k: OpenKey) => {
+    t.clock.advance(1_000)
+    return openRequest(t, k, 'GET', '/open/v1/names')
+  }
+  /** Every call that names a key, aimed at the first company's. */
+  const aimedAtKey = (): [string, object][] => [
+    ['/api/dataservice/keys/rename', { KeyId: key.id, Name: '别人的' }],
+    ['/api/dataservice/keys/setips', { KeyId: key.id, IpRanges: ['203.0.113.9'] }],
+    ['/api/dataservice/keys/setembed', { KeyId: key.id, EmbedOrigins: ['https://evil.example.com'] }],
+    ['/api/dataservice/keys/rotate', { KeyId: key.id }],
+    ['/api/dataservice/keys/revoke', { KeyId: key.id }],
+  ]
+
+  beforeAll(async () => {
+    t = await startTestApp(kind)
+    owner = await signedInCompany(t)
+    stranger = await signedInCompany(t)
+    const staffMobile = `133${String(Date.now() % 100_000_000).padStart(8, '0')}`
+    await addStaff(t, owner.companyId, staffMobile)
+    staff = await t.login(staffMobile, FACTORY_PASSWORD)
+    const created = await call<CreatedKey>(
+      '/api/dataservice/keys/create',
+      { Name: '理赔系统', IsTest: true },
+      owner.token,
+    )
+    expect(created.ResultCode, created.ResultMsg).toBe('10000')
+    const { Key, AppSecret } = created.data as CreatedKey
+    key = { appKey: Key.AppKey, appSecret: AppSecret, id: Key.KeyId }
+    expect((await names(key)).status).toBe(200)
+  }, 180_000)
+  afterAll(async () => {
+    await t.close()
+  })
+
+  it('refuses a staff member every key and usage call, changing nothing', async () => {
+    const before = await keyRows(owner.companyId)
+    for (const [path, payload] of [
+      ['/api/dataservice/keys', {}],
+      ['/api/dataservice/keys/create', { Name: '店员的' }],
+      ...aimedAtKey(),
+      ['/api/dataservice/usage', {}],
+    ] as [string, object][]) {
+      const answer = await call(path, payload, staff)
+      expect([path, answer.ResultCode, answer.ResultMsg]).toEqual([
+        path,
+        '10001',
+        '只有企业主账号可以管理数据服务密钥',
+      ])
+    }
+    expect(await keyRows(owner.companyId)).toEqual(before)
+    expect((await names(key)).status).toBe(200)
+  })
+
+  it('answers another company 10004 for the first’s key, changing nothing, and shows it none of its use', async () => {
+    const before = await keyRows(owner.companyId)
+    for (const [path, payload] of aimedAtKey()) {
+      const answer = await call(path, payload, stranger.token)
+      expect([path, answer.ResultCode, answer.ResultMsg]).toEqual([path, '10004', '数据不存在或无权访问'])
+    }
+    expect(await keyRows(owner.companyId)).toEqual(before)
+    expect(await keyRows(stranger.companyId)).toEqual([])
+    // Not rotated, not revoked: the first company's secret still signs.
+    expect((await names(key)).status).toBe(200)
+    expect((await call('/api/dataservice/keys', {}, stranger.token)).data).toEqual([])
+    const usage = await call<ApiUsageAnswer>('/api/dataservice/usage', {}, stranger.token)
+    expect(usage.data?.rows).toEqual([])
+    const mine = await call<ApiUsageAnswer>('/api/dataservice/usage', {}, owner.token)
+    expect(mine.data?.rows.map((r) => r.KeyId)).toContain(key.id)
+  })
+
+  it('answers another company’s key 404 JOB_NOT_FOUND for the first’s job, its state and its result', async () => {
+    t.clock.advance(1_000)
+    const submitted = await openRequest<{ job_id: string }>(t, key, 'POST', '/open/v1/jobs/parts-by-name', {
+      items: [{ vin: 'LFV2A21K6G3025678', names: ['刹车片'] }],
+    })
+    expect(submitted.status).toBe(202)
+    const id = submitted.body.job_id
+    const made = await call<CreatedKey>(
+      '/api/dataservice/keys/create',
+      { Name: '乙的', IsTest: true },
+      stranger.token,
+    )
+    const theirs = { appKey: made.data?.Key.AppKey as string, appSecret: made.data?.AppSecret as string }
+    for (const path of [
+      `/open/v1/jobs/${id}`,
+      `/open/v1/jobs/${id}/result`,
+      `/open/v1/jobs/${id}/result?format=csv`,
+    ]) {
+      t.clock.advance(1_000)
+      const refused = await openRequest(t, theirs, 'GET', path)
+      expect([path, refused.status, code(refused)]).toEqual([path, 404, 'JOB_NOT_FOUND'])
+    }
+    t.clock.advance(1_000)
+    expect((await openRequest(t, key, 'GET', `/open/v1/jobs/${id}`)).status).toBe(200)
+  })
+
+  it('refuses every key and usage call without a login, changing nothing', async () => {
+    const before = await keyRows(owner.companyId)
+    for (const [path, payload] of [
+      ['/api/dataservice/keys', {}],
+      ['/api/dataservice/keys/create', { Name: '匿名' }],
+      ...aimedAtKey(),
+      ['/api/dataservice/usage', {}],
+    ] as [string, object][]) {
+      const answer = await call(path, payload)
+      expect([path, answer.status, answer.ResultCode, answer.ResultMsg]).toEqual([
+        path,
+        401,
+        '40100',
+        '请先登录',
+      ])
+    }
+    expect(await keyRows(owner.companyId)).toEqual(before)
+  })
+
+  it('refuses the key of a company whose owner is banned, and of a cancelled company, with SERVICE_DISABLED', async () => {
+    const db = t.ctx.db.kysely
+    // Banned (the burst detector's doing); lifted again.
+    await db.updateTable('accounts').set({ state: 'banned' }).where('id', '=', owner.accountId).execute()
+    const banned = await names(key)
+    expect([banned.status, code(banned)]).toEqual([403, 'SERVICE_DISABLED'])
+    await db.updateTable('accounts').set({ state: 'active' }).where('id', '=', owner.accountId).execute()
+    expect((await names(key)).status).toBe(200)
+
+    // Cancelled: the owner asks, the operator resolves; every account of the company ends, so does its key.
+    const shop = await signedInCompany(t)
+    const made = await call<CreatedKey>(
+      '/api/dataservice/keys/create',
+      { Name: '联调', IsTest: true },
+      shop.token,
+    )
+    const theirs = { appKey: made.data?.Key.AppKey as string, appSecret: made.data?.AppSecret as string }
+    expect((await names(theirs)).status).toBe(200)
+    const { latestSmsCode } = await import('../../../test/helper')
+    const { runOps } = await import('../ops/ops')
+    expect(
+      (await t.call('/api/author/sendsmscode', { Mobile: shop.mobile, Scene: 'cancel' })).ResultCode,
+    ).toBe('10000')
+    const sms = await latestSmsCode(t, shop.mobile)
+    expect((await call('/api/usercenter/requestcancel', { SmsCode: sms }, shop.token)).ResultCode).toBe(
+      '10000',
+    )
+    await runOps({ db: t.ctx.db, clock: t.clock }, ['resolve-cancellation', String(shop.companyId)])
+    for (const [method, path, body] of [
+      ['GET', '/open/v1/names', undefined],
+      ['POST', '/open/v1/vin/decode', { vins: ['LFV2A21K6G3025678'] }],
+      ['POST', '/open/v1/parts/lookup', { numbers: ['1K0615301AA'] }],
+    ] as const) {
+      t.clock.advance(1_000)
+      const refused = await openRequest(t, theirs, method, path, body)
+      expect([path, refused.status, code(refused)]).toEqual([path, 403, 'SERVICE_DISABLED'])
+    }
+  })
 })

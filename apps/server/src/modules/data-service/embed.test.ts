@@ -289,6 +289,28 @@ describe.each(dbKinds)('embedded catalogue (%s)', (kind) => {
       expect(await itemsLeft(owner.companyId)).toBe(before - 3)
     })
 
+    it('takes one item for a look-up whose same envelope is sent twice and ten times at once (a retry)', async () => {
+      const { account, session } = await companyWithSession()
+      const demo = demoVins[0] as DemoVin
+      const as = { token: session.Token }
+      const before = await itemsLeft(account.companyId)
+      for (const [path, payload] of [
+        ['/api/epc/vinquery', { VIN: demo.vin }],
+        ['/api/epc/grouptree', { ModelId: demo.ModelId }],
+      ] as const) {
+        const sealed = t.seal(payload)
+        const first = await t.post(path, sealed, as)
+        const again = await t.post(path, sealed, as)
+        const ten = await Promise.all(Array.from({ length: 10 }, () => t.post(path, sealed, as)))
+        expect(first.ResultCode, first.ResultMsg).toBe('10000')
+        for (const answer of [again, ...ten]) expect(answer.raw, path).toEqual(first.raw)
+      }
+      expect(await itemsLeft(account.companyId)).toBe(before - 2)
+      // A new envelope is a new look-up, charged again.
+      expect((await t.call('/api/epc/vinquery', { VIN: demo.vin }, as)).ResultCode).toBe('10000')
+      expect(await itemsLeft(account.companyId)).toBe(before - 3)
+    })
+
     it('is read-only: sheets, part detail, the account and the VIN history are refused', async () => {
       const session = await openedSession()
       const as = { token: session.Token }
@@ -423,5 +445,86 @@ describe.each(dbKinds)('embedded catalogue (%s)', (kind) => {
       expect(await policy('/login')).toBe("'self'")
       expect(await policy(`/embed/${'x'.repeat(43)}`)).toBe("'self'")
     })
+  })
+})
+
+describe.each(dbKinds)('authorization of embedded catalogues (%s)', (kind) => {
+  let t: TestApp
+  let demo: DemoVin
+
+  beforeAll(async () => {
+    t = await startTestApp(kind)
+    demo = (await loadTinyCatalogue(t.ctx.db)).demoVins[0] as DemoVin
+  }, 180_000)
+  afterAll(async () => {
+    await t.close()
+  })
+
+  /** A company with the data trial, a key with an origin and an opened session for the demo VIN. */
+  async function session() {
+    const owner = await signedInCompany(t)
+    await claimDataTrial(t, owner.token)
+    const created = await t.call<CreatedKey>(
+      '/api/dataservice/keys/create',
+      { Name: '维修管理系统' },
+      { token: owner.token },
+    )
+    const { Key, AppSecret } = created.data as CreatedKey
+    await t.call(
+      '/api/dataservice/keys/setembed',
+      { KeyId: Key.KeyId, EmbedOrigins: [ERP] },
+      { token: owner.token },
+    )
+    t.clock.advance(1_000)
+    const made = await openRequest<{ url: string }>(
+      t,
+      { appKey: Key.AppKey, appSecret: AppSecret },
+      'POST',
+      '/open/v1/embed/sessions',
+      { vin: demo.vin },
+    )
+    expect(made.status).toBe(201)
+    const link = made.body.url.slice(made.body.url.lastIndexOf('/') + 1)
+    const opened = await t.call<EmbedSession>('/api/embed/open', { Link: link })
+    expect(opened.ResultCode, opened.ResultMsg).toBe('10000')
+    return { owner, token: (opened.data as EmbedSession).Token }
+  }
+  const lookups = (token: string) =>
+    Promise.all(
+      (
+        [
+          ['/api/epc/grouptree', { ModelId: demo.ModelId }],
+          ['/api/epc/thumbnails', { ModelId: demo.ModelId, imageids: ['1'] }],
+          ['/api/epc/vinquery', { VIN: demo.vin }],
+        ] as const
+      ).map(([path, payload]) =>
+        t.call(path, payload, { token }).then((a) => [path, a.ResultCode, a.ResultMsg]),
+      ),
+    )
+
+  it('ends the sessions of a company whose cancellation was resolved', async () => {
+    const { owner, token } = await session()
+    expect((await lookups(token)).map(([, code]) => code)).toEqual(['10000', '10000', '10000'])
+    const { latestSmsCode } = await import('../../../test/helper')
+    const { runOps } = await import('../ops/ops')
+    await t.call('/api/author/sendsmscode', { Mobile: owner.mobile, Scene: 'cancel' })
+    const sms = await latestSmsCode(t, owner.mobile)
+    expect(
+      (await t.call('/api/usercenter/requestcancel', { SmsCode: sms }, { token: owner.token })).ResultCode,
+    ).toBe('10000')
+    await runOps({ db: t.ctx.db, clock: t.clock }, ['resolve-cancellation', String(owner.companyId)])
+    t.clock.advance(1_000)
+    for (const [path, code, message] of await lookups(token)) {
+      expect([path, code, message]).toEqual([path, '40100', EmbedMessages.sessionOver])
+    }
+  })
+
+  it('refuses the sessions of a company whose owner is disabled, as it refuses the owner', async () => {
+    const { owner, token } = await session()
+    await sql`update accounts set state = 'disabled' where id = ${owner.accountId}`.execute(t.ctx.db.kysely)
+    t.clock.advance(1_000)
+    for (const [path, code, message] of await lookups(token)) {
+      expect([path, code, message]).toEqual([path, '99998', Messages.accountDisabled])
+    }
   })
 })

@@ -14,7 +14,7 @@ import { type Caller, fail } from '../../call'
 import { beijingTime } from '../../clock'
 import type { AppContext } from '../../context'
 import { sealSecret } from '../../lib/secrets'
-import { entitlementOf, findActivePlan, hasOrderOfPlan } from '../billing/billing.repository'
+import { entitlementOf, findActivePlan, hasOrderOfPlan, lockCompany } from '../billing/billing.repository'
 import * as repo from './data-service.repository'
 
 const DAY_MS = 86_400_000
@@ -84,19 +84,23 @@ export class ApiKeysService {
     input: { Name: string; IsTest?: boolean; IpRanges?: string[] },
   ): Promise<CreatedKey> {
     this.ownerOnly(caller)
-    if ((await repo.activeKeyCount(this.db, caller.companyId)) >= DataServiceLimits.keysPerCompany) {
-      throw fail.business(DataServiceMessages.tooManyKeys)
-    }
     const appKey = newAppKey()
     const secret = newAppSecret()
-    const keyId = await repo.insertKey(this.db, {
-      company_id: caller.companyId,
-      app_key: appKey,
-      name: input.Name,
-      secret_sealed: this.seal(appKey, secret),
-      is_test: input.IsTest ? 1 : 0,
-      ip_ranges: JSON.stringify(input.IpRanges ?? []),
-      created_at: this.ctx.clock.now(),
+    // Counted and added under the company's row lock, so creates at the same time cannot pass the limit.
+    const keyId = await this.db.transaction().execute(async (trx) => {
+      await lockCompany(trx, caller.companyId)
+      if ((await repo.activeKeyCount(trx, caller.companyId)) >= DataServiceLimits.keysPerCompany) {
+        throw fail.business(DataServiceMessages.tooManyKeys)
+      }
+      return repo.insertKey(trx, {
+        company_id: caller.companyId,
+        app_key: appKey,
+        name: input.Name,
+        secret_sealed: this.seal(appKey, secret),
+        is_test: input.IsTest ? 1 : 0,
+        ip_ranges: JSON.stringify(input.IpRanges ?? []),
+        created_at: this.ctx.clock.now(),
+      })
     })
     return { Key: toKeyRow(await this.keyOf(caller, keyId)), AppSecret: secret }
   }

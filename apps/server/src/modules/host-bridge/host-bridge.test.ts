@@ -175,6 +175,20 @@ describe.each(dbKinds)('dealer prices on %s', (kind) => {
     expect((await kept()).filter((r) => r.type4s === 1 && r.part_norm === '5Q0615301F')).toHaveLength(2)
   })
 
+  it('keeps one report for the same report sent twice and ten times at once, each a new envelope', async () => {
+    const same = { json: answer8021(720, 3) }
+    expect([(await report(same)).ResultCode, (await report(same)).ResultCode]).toEqual(['10000', '10000'])
+    expect(await kept()).toHaveLength(1)
+    t.clock.advance(60_000)
+    const ten = await Promise.all(Array.from({ length: 10 }, () => report(same)))
+    expect(ten.map((a) => [a.ResultCode, a.data])).toEqual(Array(10).fill(['10000', undefined]))
+    expect((await kept()).map((r) => [r.part_norm, r.type4s, Number(r.sale_fen), Number(r.stock)])).toEqual([
+      ['5Q0615301F', 1, 72000, 3],
+      ['5Q0615301F', 1, 72000, 3],
+    ])
+    expect((await prices()).map((p) => [p.pb, p.sale_price, p.available_stock])).toEqual([[1, 720, 3]])
+  })
+
   it('reads back the latest price of each type with its date, to the reporting company only', async () => {
     expect(await prices()).toEqual([])
     await report({ json: answer8021(700, 3) })
@@ -209,5 +223,61 @@ describe.each(dbKinds)('dealer prices on %s', (kind) => {
       ResultCode: '10002',
       ResultMsg: '请输入配件编码',
     })
+  })
+})
+
+describe.each(dbKinds)('authorization of dealer prices on %s', (kind) => {
+  let t: TestApp
+  const call = <T>(path: string, payload: object, token?: string) => t.call<T>(path, payload, { token })
+  const report = (token: string, netwr = 698) =>
+    call('/api/author/update4spricelist', { partNumber: PART, pb: 1, json: answer8021(netwr) }, token)
+  const read = async (token: string) =>
+    ((await call<DealerPrice[]>('/api/author/get4spricelist', { partNumber: PART }, token)).data ?? []).map(
+      (p) => [p.sale_price, p.purchase_price],
+    )
+
+  beforeAll(async () => {
+    t = await startTestApp(kind)
+  }, 180_000)
+  afterAll(async () => {
+    await t.close()
+  })
+
+  it('shows a company’s prices to its members by their right, to no other company, and keeps none of a disabled member', async () => {
+    const shop = await createCompanyAccount(t)
+    const owner = await t.login(shop.mobile, shop.password)
+    const member = async (mobile: string, SeePurchasePrice: boolean) => {
+      const added = await call<{ UserID: number }>(
+        '/api/usercenter/staff/add',
+        { Mobile: mobile, UserName: '店员', Password: 'clerk1234' },
+        owner,
+      )
+      const id = added.data?.UserID as number
+      await call('/api/usercenter/staff/setpermission', { UserID: id, SeePurchasePrice }, owner)
+      return { id, token: await t.login(mobile, 'clerk1234') }
+    }
+    const allowed = await member('13644440001', true)
+    const clerk = await member('13644440002', false)
+    const other = await createCompanyAccount(t)
+    const stranger = await t.login(other.mobile, other.password)
+
+    expect((await report(owner)).ResultCode).toBe('10000')
+    expect(await read(owner)).toEqual([[698, 512.3]])
+    expect(await read(allowed.token)).toEqual([[698, 512.3]])
+    expect(await read(clerk.token)).toEqual([[698, null]])
+    expect(await read(stranger)).toEqual([])
+
+    // A disabled member's report is refused and kept nowhere.
+    await call('/api/usercenter/staff/setstate', { UserID: clerk.id, State: 2 }, owner)
+    t.clock.advance(60_000)
+    const refused = await report(clerk.token, 1)
+    expect([refused.ResultCode, refused.ResultMsg]).toEqual(['99998', '账号已停用，请联系客服'])
+    const rows = await t.ctx.db.kysely
+      .selectFrom('host_prices')
+      .select('account_id')
+      .where('company_id', '=', shop.companyId)
+      .execute()
+    expect(rows).toHaveLength(1)
+    expect(await read(owner)).toEqual([[698, 512.3]])
   })
 })

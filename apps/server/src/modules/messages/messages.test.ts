@@ -133,6 +133,10 @@ describe.each(dbKinds)('messages on %s', (kind) => {
     const { Messages } = await page(s.token)
     expect(kinds(Messages)).toEqual([['优惠券到账', '优惠券「满100减20」已到账']])
     expect(Messages[0]?.Body).toContain('有效期 2020-01-01 至 2099-12-31')
+    // The same grant again within the minute is the one grant (ops coupon-grant); a minute on, another coupon.
+    await grant()
+    expect((await page(s.token)).TotalCount).toBe(1)
+    t.clock.advance(MINUTE)
     await grant()
     expect((await page(s.token)).TotalCount).toBe(2)
   })
@@ -187,5 +191,100 @@ describe.each(dbKinds)('messages on %s', (kind) => {
       .execute()
     expect(disabled).toEqual([])
     await expect(ops('broadcast', '--title', '', '--body', 'x')).rejects.toThrow('公告标题不能为空')
+  })
+})
+
+describe.each(dbKinds)('authorization of messages on %s', (kind) => {
+  let t: TestApp
+  const call = <T>(path: string, payload: object, token?: string) => t.call<T>(path, payload, { token })
+  const page = async (token: string) =>
+    (await call<MessagesPage>('/api/usercenter/messages', { PageSize: 100 }, token)).data as MessagesPage
+  const readAt = async (id: number) =>
+    (
+      await t.ctx.db.kysely
+        .selectFrom('messages')
+        .select('read_at')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+    ).read_at
+
+  beforeAll(async () => {
+    t = await startTestApp(kind)
+  })
+  afterAll(() => t.close())
+
+  it('keeps each account’s messages its own: the owner’s are not the staff member’s, nor the other way', async () => {
+    const s = await signedInCompany(t)
+    const staffMobile = `134${String(Date.now() % 100_000_000).padStart(8, '0')}`
+    await addStaff(t, s.companyId, staffMobile)
+    const staff = await t.login(staffMobile, FACTORY_PASSWORD)
+    const staffId = (
+      await t.ctx.db.kysely
+        .selectFrom('accounts')
+        .select('id')
+        .where('mobile', '=', staffMobile)
+        .executeTakeFirstOrThrow()
+    ).id
+    for (const [accountId, title] of [
+      [s.accountId, '给企业主'],
+      [staffId, '给店员'],
+    ] as const) {
+      await postMessage(t.ctx.db.kysely, {
+        accountIds: [accountId],
+        kind: 'security',
+        subject: `auth:${accountId}`,
+        title,
+        body: title,
+        now: t.clock.now(),
+      })
+    }
+    const ownerPage = await page(s.token)
+    const staffPage = await page(staff)
+    expect(ownerPage.Messages.map((m) => m.Title)).toEqual(['给企业主'])
+    expect(staffPage.Messages.map((m) => m.Title)).toEqual(['给店员'])
+    const ownerMessage = ownerPage.Messages[0]?.Id as number
+    const staffMessage = staffPage.Messages[0]?.Id as number
+
+    // Each reads the other's message by its id: not found, and it stays unread.
+    for (const [token, id] of [
+      [staff, ownerMessage],
+      [s.token, staffMessage],
+    ] as const) {
+      const answer = await call('/api/usercenter/readmessage', { Id: id }, token)
+      expect([answer.ResultCode, answer.ResultMsg]).toEqual(['10004', '数据不存在或无权访问'])
+      expect(await readAt(id)).toBeNull()
+    }
+    // Reading all marks the caller's own only.
+    expect((await call('/api/usercenter/readallmessages', {}, staff)).data).toEqual({ Unread: 0 })
+    expect(await readAt(ownerMessage)).toBeNull()
+    expect((await call('/api/usercenter/unreadcount', {}, s.token)).data).toEqual({ Unread: 1 })
+  })
+
+  it('refuses every message call without a login, marking nothing', async () => {
+    const s = await signedInCompany(t)
+    await postMessage(t.ctx.db.kysely, {
+      accountIds: [s.accountId],
+      kind: 'announcement',
+      subject: 'auth:anonymous',
+      title: '公告',
+      body: '公告',
+      now: t.clock.now(),
+    })
+    const id = (await page(s.token)).Messages[0]?.Id as number
+    for (const [path, payload] of [
+      ['/api/usercenter/messages', {}],
+      ['/api/usercenter/unreadcount', {}],
+      ['/api/usercenter/readmessage', { Id: id }],
+      ['/api/usercenter/readallmessages', {}],
+    ] as const) {
+      const answer = await call(path, payload)
+      expect([path, answer.status, answer.ResultCode, answer.ResultMsg]).toEqual([
+        path,
+        401,
+        '40100',
+        '请先登录',
+      ])
+    }
+    expect(await readAt(id)).toBeNull()
   })
 })

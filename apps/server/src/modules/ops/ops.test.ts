@@ -358,6 +358,39 @@ describe.each(dbKinds)('ops on %s', (kind) => {
     )
   })
 
+  it('grants a coupon once when the same grant runs twice and ten times at once; a minute later is a new grant', async () => {
+    const s = await shop()
+    const today = new Date(t.clock.now() + 8 * 3600_000).toISOString().slice(0, 10)
+    const grant = () =>
+      ops(
+        'coupon-grant',
+        ...['--company', s.mobile, '--kind', '满减', '--value', '20', '--threshold', '100'],
+        ...['--from', today, '--to', '2099-12-31'],
+      )
+    const coupons = () =>
+      t.ctx.db.kysely.selectFrom('coupons').select('id').where('company_id', '=', s.companyId).execute()
+    const messages = () =>
+      t.ctx.db.kysely
+        .selectFrom('messages')
+        .select('subject')
+        .where('account_id', '=', s.accountId)
+        .where('kind', '=', 'coupon')
+        .execute()
+    const [first] = await grant()
+    const [id] = (await coupons()).map((c) => c.id)
+    expect(first).toMatch(new RegExp(`^已向公司 ${s.companyId}「.+」发放优惠券 #${id}「满100减20」`))
+    const again = `公司 ${s.companyId} 本分钟内已发放过同样的优惠券 #${id}「满100减20」，未作任何更改`
+    expect(await grant()).toEqual([again])
+    const ten = await Promise.all(Array.from({ length: 10 }, grant))
+    expect(ten).toEqual(Array(10).fill([again]))
+    expect(await coupons()).toEqual([{ id }])
+    expect(await messages()).toEqual([{ subject: `coupon:${id}` }])
+    // The same coupon granted on purpose later is another coupon.
+    t.clock.advance(60_000)
+    expect((await grant())[0]).toMatch(/^已向公司 .+发放优惠券 #\d+「满100减20」/)
+    expect(await coupons()).toHaveLength(2)
+  })
+
   it('refunds the only period: service end back to the trial, 99998 expired, coupon stays used; twice changes nothing', async () => {
     const s = await shop({ serviceDays: 1 })
     const trialEnd = (await entitlement(s.token))?.ServiceEndsAt as number
@@ -532,6 +565,31 @@ describe.each(dbKinds)('ops on %s', (kind) => {
     expect(payments).toEqual([
       { channel: 'transfer', trade_no: `BANK-${cancelled}`, outcome: 'refund_needed' },
     ])
+  })
+
+  it('marks a bank transfer paid once when ten mark-paid of one order run at once: one payment, one period', async () => {
+    const s = await shop({ serviceDays: 0 })
+    const orderNo = await createOrder(s.token, 'vin_quarter')
+    const answers = await Promise.all(Array.from({ length: 10 }, () => ops('mark-paid', '--order', orderNo)))
+    const head = `订单 ${orderNo}「VIN 查询季卡」对公转账 ¥538.00（流水号 BANK-${orderNo}）`
+    expect(answers.filter((lines) => lines[0]?.startsWith(`${head}：待支付 → 已支付 → 已生效`))).toHaveLength(
+      1,
+    )
+    expect(answers.filter((lines) => lines[0] === `${head}：此前已记为已支付，未作任何更改`)).toHaveLength(9)
+    const payments = await t.ctx.db.kysely
+      .selectFrom('payments')
+      .select(['channel', 'trade_no', 'outcome'])
+      .where('order_no', '=', orderNo)
+      .execute()
+    expect(payments).toEqual([{ channel: 'transfer', trade_no: `BANK-${orderNo}`, outcome: 'applied' }])
+    const services = await t.ctx.db.kysely
+      .selectFrom('services')
+      .select('id')
+      .where('company_id', '=', s.companyId)
+      .where('kind', '=', 'paid')
+      .execute()
+    expect(services).toHaveLength(1)
+    expect((await entitlement(s.token))?.ServiceEndsAt).toBe(t.clock.now() + 90 * DAY)
   })
 
   const invoice = {

@@ -230,22 +230,41 @@ export class Ops {
     const validTo = toDay + DAY_MS
     const now = this.ctx.clock.now()
     if (validTo <= now) throw new OpsError('有效期已过，优惠券发出即过期')
-    const id = await this.db.transaction().execute(async (trx) => {
+    const coupon = {
+      company_id: company.id,
+      kind,
+      title,
+      threshold_fen: thresholdFen,
+      off_fen: offFen,
+      percent,
+      days,
+      valid_from: from,
+      valid_to: validTo,
+    }
+    const minute = Math.floor(now / 60_000) * 60_000
+    const granted = await this.db.transaction().execute(async (trx) => {
+      // The same grant again within the minute (a command run twice by mistake, or at the same time) is the
+      // one grant: looked for under the company's row lock, so grants at the same time find each other.
+      await billingRepo.lockCompany(trx, company.id)
+      const same = await trx
+        .selectFrom('coupons')
+        .select('id')
+        .where('company_id', '=', company.id)
+        .where('kind', '=', kind)
+        .where('title', '=', title)
+        .where('threshold_fen', '=', thresholdFen)
+        .where('off_fen', '=', offFen)
+        .where('percent', '=', percent)
+        .where('days', '=', days)
+        .where('valid_from', '=', from)
+        .where('valid_to', '=', validTo)
+        .where('created_at', '>=', minute)
+        .where('created_at', '<', minute + 60_000)
+        .executeTakeFirst()
+      if (same) return { id: same.id, again: true }
       const { id } = await trx
         .insertInto('coupons')
-        .values({
-          company_id: company.id,
-          kind,
-          title,
-          threshold_fen: thresholdFen,
-          off_fen: offFen,
-          percent,
-          days,
-          valid_from: from,
-          valid_to: validTo,
-          state: 'unused',
-          created_at: now,
-        })
+        .values({ ...coupon, state: 'unused', created_at: now })
         .returning('id')
         .executeTakeFirstOrThrow()
       await postMessage(trx, {
@@ -256,8 +275,11 @@ export class Ops {
         body: `您获得一张${CouponKindNames[kind]}优惠券「${title}」（${what}${thresholdFen ? `，满 ${yuan(thresholdFen)} 可用` : ''}），有效期 ${input.from} 至 ${input.to}，购买服务时可用。`,
         now,
       })
-      return id
+      return { id, again: false }
     })
+    const id = granted.id
+    if (granted.again)
+      return [`公司 ${company.id} 本分钟内已发放过同样的优惠券 #${id}「${title}」，未作任何更改`]
     const threshold = thresholdFen ? `，满 ${yuan(thresholdFen)} 可用` : ''
     return [
       `已向公司 ${company.id}「${company.name}」发放优惠券 #${id}「${title}」：${CouponKindNames[kind]}，${what}${threshold}，有效期 ${input.from} 至 ${input.to}（北京时间，含当天）`,

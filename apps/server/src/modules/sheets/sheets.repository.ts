@@ -194,11 +194,13 @@ export function pastVehicles(db: Q, companyId: number) {
     .execute()
 }
 
-export function latestSheetWithVin(db: Q, companyId: number, vin: string) {
+/** The company's latest sheet of the given kinds with a VIN. */
+export function latestSheetWithVin(db: Q, companyId: number, vin: string, kinds: readonly SheetKind[]) {
   return db
     .selectFrom('sheets')
     .select(['car_no', 'car_type'])
     .where('company_id', '=', companyId)
+    .where('kind', 'in', kinds)
     .where('vin', '=', vin)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')

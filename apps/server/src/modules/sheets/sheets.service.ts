@@ -146,6 +146,9 @@ export class SheetsService {
     const norm = normalizePartNumber(line.partNumber)
     const now = this.ctx.clock.now()
     await this.db.transaction().execute(async (trx) => {
+      // The sheet's row first: on PostgreSQL its lock makes a line added at the same time (the same part sent
+      // again in a new envelope) wait, and then see this one, so the part is added once.
+      await repo.touchSheet(trx, sheet.id, now)
       if (!line.addDuplicate && (await repo.hasPart(trx, sheet.id, norm))) {
         throw new AppError(ResultCode.DuplicatePart, SheetMessages.duplicatePart)
       }
@@ -165,7 +168,6 @@ export class SheetsService {
         flag: line.addDuplicate ? 1 : 0,
         created_at: now,
       })
-      await repo.touchSheet(trx, sheet.id, now)
     })
   }
 
@@ -201,14 +203,17 @@ export class SheetsService {
   }
 
   /**
-   * Plate and model for a VIN: from the company's own earlier sheets, the model otherwise from the catalogue
-   * (matched as the VIN query matches, model year included).
+   * Plate and model for a VIN: from the company's own earlier sheets (its purchase orders only for a caller
+   * with the purchase-price right), the model otherwise from the catalogue (matched as the VIN query matches,
+   * model year included).
    */
   async vinFill(
     caller: Caller,
     vin: string,
   ): Promise<{ carNo: string; carType: string; source: 'sheet' | 'catalogue' | 'none' }> {
-    const earlier = await repo.latestSheetWithVin(this.db, caller.companyId, vin)
+    // A purchase order is read only by a caller who may see purchase orders (allowed()).
+    const kinds: SheetKind[] = caller.seePurchasePrice ? ['quote', 'purchase'] : ['quote']
+    const earlier = await repo.latestSheetWithVin(this.db, caller.companyId, vin, kinds)
     if (earlier && (earlier.car_no || earlier.car_type)) {
       return { carNo: earlier.car_no, carType: earlier.car_type, source: 'sheet' }
     }

@@ -1,11 +1,11 @@
 // Quotation sheets and purchase orders through the envelope on real databases: numbering, exact money,
 // duplicates, search and paging, company scope, concurrent clerks, validation texts, the VIN fill.
 import type { PurchaseOrderRow, QuotationLine, QuotationRow } from '@epc/shared'
-import { checkDigit } from '@epc/shared'
+import { checkDigit, Messages, StaffMessages } from '@epc/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadTinyCatalogue } from '../../../test/catalogue-fixture'
 import { addStaff, createCompanyAccount } from '../../../test/factories'
-import { dbKinds, startTestApp, type TestApp } from '../../../test/helper'
+import { dbKinds, snapshot, startTestApp, type TestApp } from '../../../test/helper'
 import { beijingDate } from '../../clock'
 import { lineMoneyFen } from './sheets.service'
 
@@ -151,6 +151,51 @@ describe.each(dbKinds)('sheets on %s', (kind) => {
     expect(lines.map((l) => l.flag)).toEqual([0, 1])
   })
 
+  it('adds one line for the same part sent twice and ten times at once (new envelopes), on both kinds of sheet', async () => {
+    // A company of its own: the other tests count this company's purchase orders.
+    const own = await createCompanyAccount(t)
+    const token = await t.login(own.mobile, own.password)
+    const purchase = await call<string>('/api/epc/createpurchaseordermaster', { ClientName: '供应商' }, token)
+    for (const [path, orderId, price] of [
+      ['/api/epc/createquoteorderdetail', await newQuote({}, token), { sale_prices: '12.34' }],
+      ['/api/epc/createpurchaseorderdetail', purchase.data as string, { tax_prices: '12.34' }],
+    ] as const) {
+      const send = (part_number: string) =>
+        call(path, { OrderId: orderId, part_number, part_name: '前制动片', Amount: '2', ...price }, token)
+      const first = await send('5Q0698151E')
+      const again = await send('5Q0698151E')
+      expect([first.ResultCode, again.ResultCode, again.ResultMsg]).toEqual([
+        '10000',
+        '10003',
+        '该配件编码已添加',
+      ])
+      const ten = await Promise.all(Array.from({ length: 10 }, () => send('1K0-615-301-AA')))
+      expect(
+        ten.filter((a) => a.ResultCode === '10000'),
+        path,
+      ).toHaveLength(1)
+      expect(
+        ten.filter((a) => a.ResultCode === '10003'),
+        path,
+      ).toHaveLength(9)
+      const rows = await t.ctx.db.kysely
+        .selectFrom('sheet_lines')
+        .innerJoin('sheets', 'sheets.id', 'sheet_lines.sheet_id')
+        .select(['sheet_lines.part_norm', 'sheet_lines.money_fen'])
+        .where('sheets.order_id', '=', orderId)
+        .where('sheets.company_id', '=', own.companyId)
+        .orderBy('sheet_lines.id')
+        .execute()
+      expect(
+        rows.map((r) => [r.part_norm, Number(r.money_fen)]),
+        path,
+      ).toEqual([
+        ['5Q0698151E', 2468],
+        ['1K0615301AA', 2468],
+      ])
+    }
+  })
+
   it('validates lines with the spec texts', async () => {
     const orderId = await newQuote()
     for (const [line, message] of [
@@ -281,6 +326,42 @@ describe.each(dbKinds)('sheets on %s', (kind) => {
     expect((await call('/api/epc/queryquoteorderdetail', { OrderId: orderId })).ResultCode).toBe('10004')
   })
 
+  it('changes and deletes a line once for the same request sent twice and ten times at once', async () => {
+    const orderId = await newQuote()
+    await addLine(orderId, { part_number: 'A1', Amount: 1, sale_prices: 5 })
+    await addLine(orderId, { part_number: 'B2', Amount: 1, sale_prices: 7 })
+    const [a, b] =
+      (await call<QuotationLine[]>('/api/epc/queryquoteorderdetail', { OrderId: orderId })).data ?? []
+    const total = async () =>
+      (await call<QuotationRow[]>('/api/epc/queryquoteorder', { KeyText: orderId })).data?.[0]?.total_Money
+    const update = () =>
+      call('/api/epc/updatequoteorderdetail', {
+        OrderId: orderId,
+        Id: a?.Id,
+        Amount: '2.5',
+        sale_prices: '10.01',
+      })
+    const updated = [
+      await update(),
+      await update(),
+      ...(await Promise.all(Array.from({ length: 10 }, update))),
+    ]
+    expect(updated.map((u) => u.ResultCode)).toEqual(Array(12).fill('10000'))
+    expect(await total()).toBe(25.03 + 7)
+    const remove = () => call('/api/epc/deletequoteorderdetail', { OrderId: orderId, Id: b?.Id })
+    const removed = [...(await Promise.all(Array.from({ length: 10 }, remove))), await remove()]
+    // Those that found the line before it went answer success, the rest 10004 (a line not on the sheet): it
+    // goes once either way.
+    expect(removed.some((r) => r.ResultCode === '10000')).toBe(true)
+    expect(removed.every((r) => r.ResultCode === '10000' || r.ResultCode === '10004')).toBe(true)
+    expect(removed.at(-1)?.ResultCode).toBe('10004')
+    const lines = (await call<QuotationLine[]>('/api/epc/queryquoteorderdetail', { OrderId: orderId })).data
+    expect(lines?.map((l) => [l.part_number, l.Amount, l.sale_prices, l.money])).toEqual([
+      ['A1', 2.5, 10.01, 25.03],
+    ])
+    expect(await total()).toBe(25.03)
+  })
+
   it('loses nothing when clerks create sheets and add lines at the same time', async () => {
     const ids = await Promise.all(Array.from({ length: 12 }, () => newQuote()))
     expect(new Set(ids).size).toBe(12)
@@ -387,5 +468,292 @@ describe.each(dbKinds)('sheets on %s', (kind) => {
       carNo: '',
       source: 'none',
     })
+  })
+})
+
+describe.each(dbKinds)('authorization of sheets on %s', (kind) => {
+  let t: TestApp
+  let mine: { token: string; companyId: number }
+  let theirs: { token: string; companyId: number }
+  /** The first company's second quotation and purchase order (the second company has no such numbers). */
+  let quote: { OrderId: string; Id: number; line: number }
+  let purchase: { OrderId: string; Id: number; line: number }
+  /** The second company's own first sheets, whose numbers the first company's first sheets share. */
+  let ownQuote: string
+  let ownPurchase: string
+  const call = <T>(path: string, payload: object, token?: string) => t.call<T>(path, payload, { token })
+
+  async function sheet(kind: 'quote' | 'purchase', token: string, header: object) {
+    const [master, detail, price] =
+      kind === 'quote'
+        ? ['quoteordermaster', 'quoteorderdetail', 'sale_prices']
+        : ['purchaseordermaster', 'purchaseorderdetail', 'tax_prices']
+    const made = await call<string>(`/api/epc/create${master}`, header, token)
+    expect(made.ResultCode, made.ResultMsg).toBe('10000')
+    const OrderId = made.data as string
+    const added = await call(
+      `/api/epc/create${detail}`,
+      { OrderId, part_number: 'AUTH-0001', Amount: 2, [price]: 35.5, purchase_price: 20 },
+      token,
+    )
+    expect(added.ResultCode, added.ResultMsg).toBe('10000')
+    const lines = await call<{ Id: number }[]>(`/api/epc/query${detail}`, { OrderId }, token)
+    const rows = await call<{ Id: number; OrderId: string }[]>(
+      `/api/epc/query${kind === 'quote' ? 'quoteorder' : 'purchaseorder'}`,
+      { KeyText: OrderId },
+      token,
+    )
+    return { OrderId, Id: rows.data?.[0]?.Id as number, line: lines.data?.[0]?.Id as number }
+  }
+
+  beforeAll(async () => {
+    t = await startTestApp(kind)
+    const a = await createCompanyAccount(t, { companyName: '甲汽修' })
+    const b = await createCompanyAccount(t, { companyName: '乙汽修' })
+    mine = { token: await t.login(a.mobile, a.password), companyId: a.companyId }
+    theirs = { token: await t.login(b.mobile, b.password), companyId: b.companyId }
+    const header = { VIN, ClientName: '甲的客户', carNo: '京A00001', carType: '迈腾' }
+    const supplier = { VIN, ClientName: '甲的供应商', carNo: '京A00001', carType: '迈腾' }
+    await sheet('quote', mine.token, header)
+    await sheet('purchase', mine.token, supplier)
+    quote = await sheet('quote', mine.token, header)
+    purchase = await sheet('purchase', mine.token, supplier)
+    ownQuote = (await sheet('quote', theirs.token, { VIN, ClientName: '乙的客户' })).OrderId
+    ownPurchase = (await sheet('purchase', theirs.token, { ClientName: '乙的供应商' })).OrderId
+  }, 180_000)
+  afterAll(async () => {
+    await t.close()
+  })
+
+  /** Every sheet call that names a sheet or a line, aimed at the first company's rows. */
+  const aimedAtMine = (): [string, object][] => [
+    ['/api/epc/updatequoteordermaster', { OrderId: quote.OrderId, VIN, ClientName: '改了' }],
+    ['/api/epc/deletequoteordermaster', { OrderId: quote.OrderId }],
+    ['/api/epc/deletequoteordermaster', { OrderId: ownQuote, id: quote.Id }],
+    ['/api/epc/queryquoteorderdetail', { OrderId: quote.OrderId }],
+    [
+      '/api/epc/createquoteorderdetail',
+      { OrderId: quote.OrderId, part_number: 'X1', Amount: 1, sale_prices: 1 },
+    ],
+    [
+      '/api/epc/updatequoteorderdetail',
+      { OrderId: quote.OrderId, Id: quote.line, Amount: 9, sale_prices: 1 },
+    ],
+    ['/api/epc/updatequoteorderdetail', { OrderId: ownQuote, Id: quote.line, Amount: 9, sale_prices: 1 }],
+    ['/api/epc/deletequoteorderdetail', { OrderId: quote.OrderId, Id: quote.line }],
+    ['/api/epc/deletequoteorderdetail', { OrderId: ownQuote, Id: quote.line }],
+    ['/api/epc/updatepurchaseordermaster', { OrderId: purchase.OrderId, ClientName: '改了' }],
+    ['/api/epc/deletepurchaseordermaster', { OrderId: purchase.OrderId }],
+    ['/api/epc/deletepurchaseordermaster', { OrderId: ownPurchase, id: purchase.Id }],
+    ['/api/epc/querypurchaseorderdetail', { OrderId: purchase.OrderId }],
+    [
+      '/api/epc/createpurchaseorderdetail',
+      { OrderId: purchase.OrderId, part_number: 'X1', Amount: 1, tax_prices: 1 },
+    ],
+    [
+      '/api/epc/updatepurchaseorderdetail',
+      { OrderId: purchase.OrderId, Id: purchase.line, Amount: 9, tax_prices: 1 },
+    ],
+    [
+      '/api/epc/updatepurchaseorderdetail',
+      { OrderId: ownPurchase, Id: purchase.line, Amount: 9, tax_prices: 1 },
+    ],
+    ['/api/epc/deletepurchaseorderdetail', { OrderId: purchase.OrderId, Id: purchase.line }],
+    ['/api/epc/deletepurchaseorderdetail', { OrderId: ownPurchase, Id: purchase.line }],
+  ]
+
+  it('answers another company 10004 for every sheet and line of the first, guessed by number, changing nothing', async () => {
+    const before = await snapshot(t.ctx.db)
+    for (const [path, payload] of aimedAtMine()) {
+      const answer = await call(path, payload, theirs.token)
+      expect([path, answer.ResultCode, answer.ResultMsg], JSON.stringify(payload)).toEqual([
+        path,
+        '10004',
+        Messages.notFound,
+      ])
+    }
+    expect(await snapshot(t.ctx.db)).toBe(before)
+    // The same calls from the first company reach its rows (the numbers were right).
+    const lines = await call<{ Id: number }[]>('/api/epc/queryquoteorderdetail', quote, mine.token)
+    expect(lines.data?.map((l) => l.Id)).toEqual([quote.line])
+  })
+
+  it('shows another company none of the first’s sheets, suppliers, vehicles or plates', async () => {
+    for (const path of ['/api/epc/queryquoteorder', '/api/epc/querypurchaseorder']) {
+      const all = await call<{ OrderId: string; ClientName: string }[]>(path, { PageSize: 100 }, theirs.token)
+      expect(
+        all.data?.map((r) => r.ClientName),
+        path,
+      ).toEqual([path.includes('quote') ? '乙的客户' : '乙的供应商'])
+      expect((await call(path, { KeyText: '甲的' }, theirs.token)).data, path).toEqual([])
+    }
+    const suppliers = await call('/api/epc/querypurchaseordermasterselectoption', { Type: 0 }, theirs.token)
+    expect(suppliers.data).toEqual([{ ClientName: '乙的供应商' }])
+    const vehicles = await call<{ carNo: string }[]>(
+      '/api/epc/querypurchaseordermasterselectoption',
+      { Type: 1 },
+      theirs.token,
+    )
+    expect(vehicles.data?.map((v) => v.carNo)).not.toContain('京A00001')
+    const fill = await call<{ carNo: string; source: string }>('/api/epc/vinfill', { VIN }, theirs.token)
+    expect(fill.data?.carNo).toBe('')
+    expect(fill.data?.source).not.toBe('sheet')
+  })
+
+  it('refuses every sheet call without a login, changing nothing', async () => {
+    const before = await snapshot(t.ctx.db)
+    const reads: [string, object][] = [
+      ['/api/epc/createquoteordermaster', { VIN }],
+      ['/api/epc/queryquoteorder', {}],
+      ['/api/epc/createpurchaseordermaster', { ClientName: '供应商' }],
+      ['/api/epc/querypurchaseorder', {}],
+      ['/api/epc/querypurchaseordermasterselectoption', { Type: 0 }],
+      ['/api/epc/vinfill', { VIN }],
+    ]
+    for (const [path, payload] of [...aimedAtMine(), ...reads]) {
+      const answer = await call(path, payload)
+      expect([path, answer.status, answer.ResultCode, answer.ResultMsg]).toEqual([
+        path,
+        401,
+        '40100',
+        Messages.notLoggedIn,
+      ])
+    }
+    expect(await snapshot(t.ctx.db)).toBe(before)
+  })
+
+  it('refuses a disabled member’s sheet calls (99998) and a removed member’s (40100), changing nothing', async () => {
+    const ids: number[] = []
+    const tokens: string[] = []
+    for (const mobile of ['13622220001', '13622220002']) {
+      const added = await call<{ UserID: number }>(
+        '/api/usercenter/staff/add',
+        { Mobile: mobile, UserName: '店员', Password: 'clerk1234' },
+        mine.token,
+      )
+      ids.push(added.data?.UserID as number)
+      await call(
+        '/api/usercenter/staff/setpermission',
+        { UserID: added.data?.UserID, SeePurchasePrice: true },
+        mine.token,
+      )
+      tokens.push(await t.login(mobile, 'clerk1234'))
+    }
+    const [disabledToken, removedToken] = tokens as [string, string]
+    expect((await call('/api/epc/queryquoteorderdetail', quote, disabledToken)).ResultCode).toBe('10000')
+    await call('/api/usercenter/staff/setstate', { UserID: ids[0], State: 2 }, mine.token)
+    await call('/api/usercenter/staff/remove', { UserID: ids[1] }, mine.token)
+    const before = await snapshot(t.ctx.db)
+    for (const [path, payload] of [
+      ...aimedAtMine(),
+      ['/api/epc/createquoteordermaster', { VIN }],
+      ['/api/epc/createpurchaseordermaster', { ClientName: '供应商' }],
+    ] as [string, object][]) {
+      const disabled = await call(path, payload, disabledToken)
+      expect([path, disabled.ResultCode, disabled.ResultMsg]).toEqual([
+        path,
+        '99998',
+        Messages.accountDisabled,
+      ])
+      const removed = await call(path, payload, removedToken)
+      expect([path, removed.ResultCode]).toEqual([path, '40100'])
+    }
+    expect(await snapshot(t.ctx.db)).toBe(before)
+  })
+
+  it('keeps a member without the purchase-price right off the first company’s purchase orders too', async () => {
+    const added = await call<{ UserID: number }>(
+      '/api/usercenter/staff/add',
+      { Mobile: '13622220003', UserName: '学徒', Password: 'clerk1234' },
+      mine.token,
+    )
+    expect(added.ResultCode).toBe('10000')
+    const clerk = await t.login('13622220003', 'clerk1234')
+    const before = await snapshot(t.ctx.db)
+    for (const [path, payload] of aimedAtMine().filter(([p]) => p.includes('purchase'))) {
+      const answer = await call(path, payload, clerk)
+      expect([path, answer.ResultCode, answer.ResultMsg]).toEqual([
+        path,
+        '10001',
+        StaffMessages.noPurchaseOrders,
+      ])
+    }
+    expect(await snapshot(t.ctx.db)).toBe(before)
+    const lines = await call<{ purchase_price: number | null }[]>(
+      '/api/epc/queryquoteorderdetail',
+      quote,
+      clerk,
+    )
+    expect(lines.data?.map((l) => l.purchase_price)).toEqual([null])
+    expect(
+      (
+        await call<{ purchase_price: number | null }[]>('/api/epc/queryquoteorderdetail', quote, mine.token)
+      ).data?.map((l) => l.purchase_price),
+    ).toEqual([20])
+    // Its seat back for the next test (the company has 3: the owner and the disabled member hold two).
+    await call('/api/usercenter/staff/remove', { UserID: added.data?.UserID }, mine.token)
+  })
+
+  it('fills a VIN from a purchase order only for a caller who may see purchase orders', async () => {
+    // A VIN only a purchase order of the first company holds.
+    const vin = 'LSVAM4187C2184756'
+    const made = await call<string>(
+      '/api/epc/createpurchaseordermaster',
+      { ClientName: '甲的供应商', VIN: vin, carNo: '京P99999', carType: '帕萨特 采购' },
+      mine.token,
+    )
+    expect(made.ResultCode).toBe('10000')
+    expect((await call<{ carNo: string }>('/api/epc/vinfill', { VIN: vin }, mine.token)).data).toMatchObject({
+      carNo: '京P99999',
+      source: 'sheet',
+    })
+    const added = await call<{ UserID: number }>(
+      '/api/usercenter/staff/add',
+      { Mobile: '13622220004', UserName: '学徒', Password: 'clerk1234' },
+      mine.token,
+    )
+    const clerk = await t.login('13622220004', 'clerk1234')
+    const fill = await call<{ carNo: string; carType: string; source: string }>(
+      '/api/epc/vinfill',
+      { VIN: vin },
+      clerk,
+    )
+    expect(fill.data?.carNo).toBe('')
+    expect(fill.data?.carType).not.toBe('帕萨特 采购')
+    expect(fill.data?.source).not.toBe('sheet')
+    await call(
+      '/api/usercenter/staff/setpermission',
+      { UserID: added.data?.UserID, SeePurchasePrice: true },
+      mine.token,
+    )
+    expect((await call<{ carNo: string }>('/api/epc/vinfill', { VIN: vin }, clerk)).data?.carNo).toBe(
+      '京P99999',
+    )
+  })
+
+  it('lets a company whose service ended keep working on its sheets; only the look-ups need the service', async () => {
+    const ended = await createCompanyAccount(t, { serviceDays: 0 })
+    const token = await t.login(ended.mobile, ended.password)
+    const vin = await call('/api/epc/vinquery', { VIN }, token)
+    expect([vin.ResultCode, vin.ResultMsg, vin.data]).toEqual([
+      '99998',
+      '服务已到期，请续费后使用',
+      { reason: 'expired' },
+    ])
+    const made = await call<string>('/api/epc/createquoteordermaster', { VIN }, token)
+    expect(made.ResultCode).toBe('10000')
+    expect(
+      (
+        await call(
+          '/api/epc/createquoteorderdetail',
+          { OrderId: made.data, part_number: 'E1', Amount: 1, sale_prices: 5 },
+          token,
+        )
+      ).ResultCode,
+    ).toBe('10000')
+    expect(
+      (await call('/api/epc/createpurchaseordermaster', { ClientName: '供应商' }, token)).ResultCode,
+    ).toBe('10000')
+    expect((await call<unknown[]>('/api/epc/queryquoteorder', {}, token)).data).toHaveLength(1)
   })
 })

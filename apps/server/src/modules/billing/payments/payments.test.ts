@@ -276,6 +276,62 @@ describe.each(dbKinds)('paying orders on %s', (kind) => {
       expect(await read(s.token, s.order.OrderNo)).toMatchObject({ State: '已生效' })
       expect(await payments(s.order.OrderNo)).toHaveLength(1)
       expect(await serviceEnd(s.token)).toBe((before ?? 0) + 30 * DAY)
+      // Sent again afterwards (a platform retries until it hears success): the same answer, nothing more.
+      expect(await send(notify)).toEqual(answers[0])
+      expect(await payments(s.order.OrderNo)).toHaveLength(1)
+      expect(await serviceEnd(s.token)).toBe((before ?? 0) + 30 * DAY)
+    }
+  })
+
+  it('starts one platform trade for a payment started twice and ten times at once; ten return pages pay once', async () => {
+    for (const channel of ['alipay', 'wechat'] as const) {
+      const s = await shop()
+      const before = await serviceEnd(s.token)
+      const order = await createOrder(s.token)
+      const first = await pay(s.token, order.OrderNo, channel)
+      const ten = await Promise.all(Array.from({ length: 10 }, () => pay(s.token, order.OrderNo, channel)))
+      for (const answer of [first, ...ten]) {
+        expect(answer.ResultCode, answer.ResultMsg).toBe('10000')
+        expect(answer.data).toMatchObject({
+          OrderNo: order.OrderNo,
+          Channel: channel,
+          ExpireAt: first.data?.ExpireAt,
+        })
+        // WeChat answers the one code of the order; Alipay a fresh signed address of the same trade.
+        if (channel === 'wechat') expect(answer.data?.CodeUrl).toBe(first.data?.CodeUrl)
+      }
+      if (channel === 'wechat') expect(fake.trade('wechat', order.OrderNo)?.codeUrl).toBe(first.data?.CodeUrl)
+      const row = await t.ctx.db.kysely
+        .selectFrom('orders')
+        .select('pay_channels')
+        .where('order_no', '=', order.OrderNo)
+        .executeTakeFirstOrThrow()
+      expect(row.pay_channels).toBe(channel)
+      if (channel === 'wechat') continue
+
+      // Paid without its notify: ten return pages at once ask the platform once and pay the order once.
+      expect((await fetch(first.data?.PayUrl ?? '')).status).toBe(200)
+      const trade = fake.trade('alipay', order.OrderNo) as FakeTrade
+      await payQuietly('alipay', trade)
+      t.clock.advance(3_000)
+      const params = Object.fromEntries(new URL(fake.returnUrl(trade)).searchParams)
+      const results = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          t.call<{ State: string }>('/api/billing/payresult', { Channel: 'alipay', Params: params }),
+        ),
+      )
+      expect(results.map((r) => r.ResultCode)).toEqual(Array(10).fill('10000'))
+      expect(results.some((r) => r.data?.State === 'success')).toBe(true)
+      expect(results.every((r) => ['success', 'processing'].includes(r.data?.State ?? ''))).toBe(true)
+      expect(await payments(order.OrderNo)).toEqual([
+        { channel: 'alipay', trade_no: trade.tradeNo, amount_fen: 19_900, outcome: 'applied' },
+      ])
+      expect(await serviceEnd(s.token)).toBe((before ?? 0) + 30 * DAY)
+      const after = await t.call<{ State: string }>('/api/billing/payresult', {
+        Channel: 'alipay',
+        Params: params,
+      })
+      expect(after.data).toEqual({ State: 'success' })
     }
   })
 
