@@ -1,6 +1,6 @@
 // SQL for companies, accounts, sessions, SMS codes and services. Each function takes the database or an
 // open transaction.
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import { precompiled } from '../../db/precompiled'
 import type { AccountStateName, Database, SessionRevokedReason } from '../../db/schema'
 import type { SharedStore } from '../../store/shared-store'
@@ -117,6 +117,19 @@ export async function insertSession(
 }
 
 /** Revokes the account's live sessions, all of them or all but one. */
+/**
+ * The account's password and state as they are now, its row held until the transaction ends (PostgreSQL; SQLite
+ * runs one writer): a password reset or a removal waits for a sign-in holding it, and then ends its session.
+ */
+export function lockAccount(db: Q, accountId: number) {
+  return db
+    .updateTable('accounts')
+    .set({ state: sql`state` })
+    .where('id', '=', accountId)
+    .returning(['password_hash', 'state'])
+    .executeTakeFirst()
+}
+
 export async function revokeSessions(
   db: Q,
   accountId: number,

@@ -198,6 +198,15 @@ export class AccountsService {
     const token = newSessionToken()
     const tokenHash = sha256(token)
     await this.db.transaction().execute(async (trx) => {
+      // The password was checked against the account as read before: a reset, a removal or a disabling that
+      // committed since then refuses this sign-in, and one that comes after it waits and ends its session.
+      const current = await repo.lockAccount(trx, account.id)
+      if (!current || (input.SmsCode === undefined && current.password_hash !== account.password_hash)) {
+        throw fail.business(AccountMessages.loginFailed)
+      }
+      if (current.state === 'banned') throw fail.business(Messages.accountBanned)
+      if (current.state === 'disabled') throw fail.business(Messages.accountDisabled)
+      if (current.state !== 'active') throw fail.business(AccountMessages.loginFailed)
       // One device at a time: the earlier session's next call answers 99997.
       await repo.revokeSessions(trx, account.id, 'other_device', now)
       await repo.recordLogin(trx, account.id, now)

@@ -1,7 +1,6 @@
 // SQL of a company's members (the owner and staff accounts, issue 17). Each function takes the database or
 // an open transaction. Removed members keep their row (state 'removed') and are left out everywhere here.
 import type { Kysely } from 'kysely'
-import type { DialectName } from '../../db/database'
 import type { Database } from '../../db/schema'
 
 type Q = Kysely<Database>
@@ -39,15 +38,6 @@ export function memberOf(db: Q, companyId: number, accountId: number) {
     .where('id', '=', accountId)
     .where('state', '!=', 'removed')
     .executeTakeFirst()
-}
-
-/**
- * Holds the company's row until the transaction ends, so two adds cannot both take the last seat. SQLite
- * runs one transaction at a time anyway (and has no FOR UPDATE).
- */
-export async function lockCompany(trx: Q, dialect: DialectName, companyId: number) {
-  if (dialect !== 'postgres') return
-  await trx.selectFrom('companies').select('id').where('id', '=', companyId).forUpdate().execute()
 }
 
 /** Seats held: the owner and every member not removed (a disabled one keeps the seat). */

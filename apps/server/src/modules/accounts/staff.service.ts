@@ -14,7 +14,7 @@ import { beijingTime } from '../../clock'
 import type { AppContext } from '../../context'
 import { isUniqueViolation } from '../../db/errors'
 import { hashPassword, UNUSABLE_PASSWORD_HASH } from '../../lib/secrets'
-import { entitlementOf } from '../billing/billing.repository'
+import { entitlementOf, lockCompany } from '../billing/billing.repository'
 import { postMessage } from '../messages'
 import * as accounts from './accounts.repository'
 import * as repo from './staff.repository'
@@ -109,7 +109,7 @@ export class StaffService {
     let id: number
     try {
       id = await this.db.transaction().execute(async (trx) => {
-        await repo.lockCompany(trx, this.ctx.db.dialect, caller.companyId)
+        await lockCompany(trx, caller.companyId)
         const { seats } = await entitlementOf(trx, caller.companyId, now)
         if ((await repo.seatsUsed(trx, caller.companyId)) >= seats) {
           throw fail.business(StaffMessages.seatsFull(seats))

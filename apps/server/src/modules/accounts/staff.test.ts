@@ -580,6 +580,27 @@ describe.each(dbKinds)('authorization: staff sessions on %s', (kind) => {
     }
   })
 
+  it('ends a sign-in with the old password that races the owner’s password reset', async () => {
+    for (let i = 0; i < 5; i++) {
+      const m = await member()
+      const [login, reset] = await Promise.all([
+        t.call<{ Token: string }>('/api/author/login', { Mobile: m.mobile, Password: PASSWORD }),
+        call('/api/usercenter/staff/resetpassword', { UserID: m.id, Password: 'fresh5678' }, owner.token),
+      ])
+      expect(reset.ResultCode).toBe('10000')
+      // Signed in before the reset (its session ended with it) or refused after it: never a session of the
+      // old password that outlives the reset.
+      if (login.ResultCode === '10000') {
+        const next = await call('/api/usercenter/getclientcompanyinfo', {}, login.data?.Token as string)
+        expect([next.status, next.ResultCode]).toEqual([401, '40100'])
+      } else expect(login.ResultMsg).toBe(AccountMessages.loginFailed)
+      expect(await t.login(m.mobile, 'fresh5678')).toBeTruthy()
+      expect((await call('/api/usercenter/staff/remove', { UserID: m.id }, owner.token)).ResultCode).toBe(
+        '10000',
+      )
+    }
+  })
+
   it('leaves a member banned for scraping banned: the owner cannot enable him, his session answers 99999', async () => {
     const m = await member()
     const token = await t.login(m.mobile, PASSWORD)
