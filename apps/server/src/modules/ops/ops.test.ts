@@ -107,6 +107,41 @@ describe.each(dbKinds)('ops on %s', (kind) => {
   })
   afterAll(() => t.close())
 
+  it('creates a plan once when the same plan-create runs ten times at once; the others say the code exists', async () => {
+    const argv = [
+      'plan-create',
+      '--code',
+      'pack_race',
+      '--name',
+      '并发包',
+      '--kind',
+      'query_pack',
+      '--price',
+      '9.90',
+      '--queries',
+      '10',
+    ]
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        ops(...argv).then(
+          (lines) => ({ lines }),
+          (error: unknown) => ({ error }),
+        ),
+      ),
+    )
+    expect(results.filter((r) => 'lines' in r)).toHaveLength(1)
+    for (const r of results.filter((r) => 'error' in r)) {
+      expect((r as { error: unknown }).error).toBeInstanceOf(OpsError)
+      expect((r as { error: Error }).error.message).toBe('套餐代码 pack_race 已存在')
+    }
+    const rows = await t.ctx.db.kysely
+      .selectFrom('plans')
+      .select('id')
+      .where('code', '=', 'pack_race')
+      .execute()
+    expect(rows).toHaveLength(1)
+  })
+
   it('creates a plan that is sold at once, and disables it: no longer sold, existing orders keep it', async () => {
     const s = await shop()
     expect(

@@ -15,6 +15,7 @@ import {
 import type { Kysely } from 'kysely'
 import { beijingTime, type Clock } from '../../clock'
 import type { Db } from '../../db/database'
+import { isUniqueViolation } from '../../db/errors'
 import type { Database } from '../../db/schema'
 import * as accountsRepo from '../accounts/accounts.repository'
 import { CancellationService } from '../accounts/cancellation.service'
@@ -121,21 +122,27 @@ export class Ops {
       .selectFrom('plans')
       .select((eb) => eb.fn.max('sort').as('sort'))
       .executeTakeFirst()
-    await this.db
-      .insertInto('plans')
-      .values({
-        code,
-        name,
-        kind,
-        price_fen: priceFen,
-        days,
-        queries,
-        seats,
-        items,
-        active: 1,
-        sort: Number(last?.sort ?? 0) + 10,
-      })
-      .execute()
+    try {
+      await this.db
+        .insertInto('plans')
+        .values({
+          code,
+          name,
+          kind,
+          price_fen: priceFen,
+          days,
+          queries,
+          seats,
+          items,
+          active: 1,
+          sort: Number(last?.sort ?? 0) + 10,
+        })
+        .execute()
+    } catch (error) {
+      // The same code created at the same time by another run: its unique key decides, as the check above.
+      if (isUniqueViolation(error)) throw new OpsError(`套餐代码 ${code} 已存在`)
+      throw error
+    }
     const grants = [
       days ? `${days} 天` : '',
       queries ? `${queries} 次` : '',
