@@ -11,6 +11,7 @@ import {
   startTestApp,
   type TestApp,
 } from '../../test/helper'
+import { statementsOf } from '../../test/statements'
 import type { DemoVin } from '../catalogue-data/demo/generate'
 import { runImport } from '../catalogue-data/import/importer'
 import { recordSource } from '../catalogue-data/import/record-source'
@@ -142,12 +143,29 @@ describe.each(dbKinds)('cached catalogue answers on %s', (kind) => {
       ['/api/epc/carseries', { brand_number: 'FV' }, { brand_number: 'GT' }],
       ['/api/epc/carmodels', { series_number: 'FV-BORA' }, { series_number: 'FV-MAGOTAN' }],
     ]
+    const answered: [string, object, ReturnType<typeof answerOf>][] = []
     for (const [path, first, second] of cases) {
       const firstAnswer = await ask(warm, path, first)
       expect(firstAnswer.ResultCode, `${path} ${JSON.stringify(first)}`).toBe('10000')
       const truth = await ask(cold, path, second)
       expect(truth, `${path}: the two inputs should answer differently`).not.toEqual(firstAnswer)
       expect(await ask(warm, path, second), `${path} ${JSON.stringify(second)}`).toEqual(truth)
+      answered.push([path, first, firstAnswer], [path, second, truth])
+    }
+    // Both inputs of every pair again, now both kept: each its own answer, from the cache, without a statement
+    // but the VIN history's, which records every VIN query (on SQLite one transaction of one-row inserts). A
+    // refusal is not kept: it is worked out again.
+    const historyWrite = (text: string) =>
+      text.includes('vin_queries') || text === 'BEGIN' || text === 'COMMIT'
+    for (const [path, input, answer] of answered) {
+      const again = `${path} ${JSON.stringify(input)} again`
+      const { texts, value } = await statementsOf(database.db, () => ask(warm, path, input))
+      expect(value, again).toEqual(answer)
+      if (answer.ResultCode === '10000')
+        expect(
+          texts.filter((text) => !historyWrite(text)),
+          again,
+        ).toEqual([])
     }
   })
 

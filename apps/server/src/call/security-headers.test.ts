@@ -43,7 +43,7 @@ describe('security headers', () => {
     return csp
   }
 
-  it('writes them, with no-store, on a look-up answered through the answer queue', async () => {
+  it('writes them, with no-store, on a look-up, whose answer is written past Fastify’s send and its hooks', async () => {
     t = await startTestApp('sqlite', {
       config: {
         frameAncestors: ["'self'", 'https://desk.example.cn'],

@@ -1,5 +1,6 @@
 // The envelope pipeline: checks in protocol.md's order, per-site keys, replay memory, fault handling.
 import { createCipheriv, randomBytes } from 'node:crypto'
+import type { ServerResponse } from 'node:http'
 import { connect } from 'node:net'
 import { DEMO_SITE_KEYS, Limits, Messages } from '@epc/shared'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -106,9 +107,17 @@ describe.each(dbKinds)('envelope on %s', (kind) => {
       return set(key, value, ttl, onlyIfAbsent)
     }
     t = await startTestApp(kind, { store })
-    const token = await t.login()
+    const login = await t.call<{ Token: string }>('/api/author/login', {
+      Mobile: '13800138000',
+      Password: 'demo1234',
+    })
+    const token = login.data?.Token as string
     expect(written.length).toBeGreaterThan(0)
-    for (const value of written) expect(value).not.toContain(token)
+    // Neither the token nor the answer as it was sent (its data, which any client decodes) is in the store.
+    for (const value of written) {
+      expect(value).not.toContain(token)
+      expect(value).not.toContain(login.raw.data)
+    }
     const second = await t.post('/api/author/login', t.seal({ Mobile: '13800138000', Password: 'demo1234' }))
     expect(second.ResultCode).toBe('10000')
   })
@@ -190,7 +199,17 @@ describe.each(dbKinds)('envelope on %s', (kind) => {
   })
 
   it('runs two identical bodies arriving together once', async () => {
-    t = await startTestApp(kind)
+    // The gateway takes a moment, so that the second body arrives while the first is still running.
+    const sent: string[] = []
+    t = await startTestApp(kind, {
+      sms: {
+        name: 'slow',
+        async send({ code }) {
+          await new Promise((resolve) => setTimeout(resolve, 50))
+          sent.push(code)
+        },
+      },
+    })
     const body = t.seal({ Mobile: '13900001111', Scene: 'register' })
     const [a, b] = await Promise.all([
       t.post('/api/author/sendsmscode', body),
@@ -198,6 +217,7 @@ describe.each(dbKinds)('envelope on %s', (kind) => {
     ])
     expect(a.raw).toEqual(b.raw)
     expect(a.ResultCode).toBe('10000')
+    expect(sent).toHaveLength(1)
     const codes = await t.ctx.db.kysely
       .selectFrom('sms_codes')
       .selectAll()
@@ -288,6 +308,44 @@ describe('answers of one event-loop turn', () => {
     )
     expect(await leaving).toBe('AbortError')
     expect(answers).toEqual(Array.from({ length: 60 }, (_, n) => ['10000', { n, text: `第${n}号` }]))
+  })
+
+  it('are all written before what the calls do after answering (the VIN history) runs', async () => {
+    // Five calls whose answers are ready in one turn; each call's `after` looks at the five responses.
+    const responses: ServerResponse[] = []
+    const writtenAtAfter: boolean[][] = []
+    let waiting = 0
+    let open = () => {}
+    const gate = new Promise<void>((resolve) => {
+      open = resolve
+    })
+    t = await startTestApp('sqlite', {
+      prepare: (app) => {
+        app.addHook('onRequest', async (_request, reply) => {
+          responses.push(reply.raw)
+        })
+        registerCall(app, {
+          path: '/api/test/gated',
+          access: 'public',
+          mutates: false,
+          schema: z.object({ n: z.number() }),
+          handle: async ({ payload }) => {
+            waiting += 1
+            if (waiting === 5) open()
+            await gate
+            return { n: payload.n }
+          },
+          after: () => {
+            writtenAtAfter.push(responses.map((r) => r.writableEnded))
+          },
+        })
+      },
+    })
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, n) => t.call('/api/test/gated', { n }).then((a) => a.data)),
+    )
+    expect(answers).toEqual(Array.from({ length: 5 }, (_, n) => ({ n })))
+    expect(writtenAtAfter).toEqual(Array.from({ length: 5 }, () => [true, true, true, true, true]))
   })
 })
 

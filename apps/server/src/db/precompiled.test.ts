@@ -20,35 +20,41 @@ describe.each(dbKinds)('a precompiled query on %s', (kind) => {
   })
   afterAll(() => drop())
 
+  /** How often each query below has been built and compiled. */
+  const builds = { between: 0, in: 0 }
+
   // Constants of the query (the 'c' and the limit) stay; only the arguments change from run to run.
-  const metaBetween = precompiled((q: Db['kysely'], from: string, to: string) =>
-    q
+  const metaBetween = precompiled((q: Db['kysely'], from: string, to: string) => {
+    builds.between += 1
+    return q
       .selectFrom('cat_meta')
       .select('value')
       .where('key', '>=', from)
       .where('key', '<=', to)
       .where('key', '!=', 'c')
       .orderBy('key')
-      .limit(5),
-  )
+      .limit(5)
+  })
 
-  it('binds each run its own arguments', async () => {
+  it('binds each run its own arguments, to the query built once', async () => {
     expect(await metaBetween(db.kysely, 'a', 'a')).toEqual([{ value: 'first' }])
     expect(await metaBetween(db.kysely, 'b', 'z')).toEqual([{ value: 'second' }])
     expect(await metaBetween(db.kysely, 'a', 'z')).toEqual([{ value: 'first' }, { value: 'second' }])
     expect(await metaBetween(db.kysely, 'x', 'z')).toEqual([])
+    expect(builds.between).toBe(1)
   })
 
-  const metaIn = precompiled((q: Db['kysely'], keys: string[], not: string) =>
-    q
+  const metaIn = precompiled((q: Db['kysely'], keys: string[], not: string) => {
+    builds.in += 1
+    return q
       .selectFrom('cat_meta')
       .select('value')
       .where('key', 'in', keys)
       .where('value', '!=', not)
-      .orderBy('key'),
-  )
+      .orderBy('key')
+  })
 
-  it('binds a list as one value each, whatever its length from run to run', async () => {
+  it('binds a list as one value each, whatever its length from run to run, building once per length', async () => {
     expect(await metaIn(db.kysely, ['a'], '')).toEqual([{ value: 'first' }])
     expect(await metaIn(db.kysely, ['c', 'a', 'x'], '')).toEqual([{ value: 'first' }, { value: 'third' }])
     expect(await metaIn(db.kysely, ['b', 'c', 'a'], 'first')).toEqual([
@@ -57,6 +63,8 @@ describe.each(dbKinds)('a precompiled query on %s', (kind) => {
     ])
     expect(await metaIn(db.kysely, ['b'], 'second')).toEqual([])
     expect(await metaIn(db.kysely, [], '')).toEqual([])
+    // One list of one and one of three; the empty list asks nothing.
+    expect(builds.in).toBe(2)
     const inside = await db.kysely.transaction().execute((trx) => metaIn(trx, ['a', 'b'], 'x'))
     expect(inside).toEqual([{ value: 'first' }, { value: 'second' }])
   })
@@ -69,6 +77,7 @@ describe.each(dbKinds)('a precompiled query on %s', (kind) => {
 
   it('answers the rows of the table as it is now after its keys were dropped and built again', async () => {
     expect(await metaIn(db.kysely, ['a', 'b'], '')).toEqual([{ value: 'first' }, { value: 'second' }])
+    const built = { ...builds }
     // What an import into an emptied table does to the statements kept prepared (catalogue-data/import).
     await db.kysely.transaction().execute(async (trx) => {
       await trx.deleteFrom('cat_meta').execute()
@@ -85,6 +94,8 @@ describe.each(dbKinds)('a precompiled query on %s', (kind) => {
     })
     expect(await metaIn(db.kysely, ['a', 'b'], '')).toEqual([{ value: 'new first' }, { value: 'new second' }])
     expect(await metaBetween(db.kysely, 'a', 'z')).toEqual([{ value: 'new first' }, { value: 'new second' }])
+    // By the queries kept from before, not built again.
+    expect(builds).toEqual(built)
   })
 
   it('never reads what another call is half-way through writing', async () => {

@@ -245,7 +245,7 @@ describe.each(dbKinds)('/user/admin on %s', (kind) => {
     await loginAs(fresh, CHROME_WIN)
   })
 
-  it('keeps the last 20 sign-ins and tells of a new device, not of the first sign-in nor a known one', async () => {
+  it('answers the last 20 sign-ins and tells of a new device, not of the first sign-in nor a known one', async () => {
     const s = await createCompanyAccount(t)
     let token = await loginAs(s.mobile, CHROME_WIN)
     expect((await messages(token)).TotalCount).toBe(0)

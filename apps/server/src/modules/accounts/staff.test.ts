@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadTinyCatalogue } from '../../../test/catalogue-fixture'
 import { signedInCompany } from '../../../test/factories'
 import { dbKinds, latestSmsCode, snapshot, startTestApp, type TestApp } from '../../../test/helper'
+import { statementsOf } from '../../../test/statements'
 import { newSessionToken, sha256 } from '../../lib/secrets'
 import { BillingService } from '../billing/billing.service'
 import { insertSession } from './accounts.repository'
@@ -360,6 +361,16 @@ describe.each(dbKinds)('staff and permissions on %s', (kind) => {
       expect(asClerk.ResultCode).toBe('10000')
       expect(asClerk.data?.stock.length).toBe(asOwner.data?.stock.length)
       expect(prices(asClerk.data)).toEqual([])
+      // Both are kept, each under its own right: asked again, each gets its own without a statement.
+      for (const [token, answer] of [
+        [owner.token, asOwner],
+        [c.token, asClerk],
+      ] as const) {
+        const again = () => call<Detail>('/api/epc/partdetail', { part_number: pricedPart }, token)
+        const { texts, value } = await statementsOf(t.ctx.db, again)
+        expect(value.data).toEqual(answer.data)
+        expect(texts).toEqual([])
+      }
 
       await call('/api/usercenter/staff/setpermission', { UserID: c.id, SeePurchasePrice: true }, owner.token)
       expect((await call('/api/usercenter/myrights', {}, c.token)).data).toMatchObject({

@@ -826,7 +826,9 @@ describe.each(dbKinds)('data service (%s)', (kind) => {
         },
       )
       expect(submitted.status).toBe(202)
-      expect(submitted.body).toMatchObject({ items: 121, pairs: 121 })
+      // Answered at once: the runs are worked through afterwards, in the background.
+      expect(submitted.body).toMatchObject({ items: 121, pairs: 121, done_items: 0 })
+      expect(['queued', 'running']).toContain(submitted.body.state)
       const again = await open<JobStatus>(
         key,
         'POST',
@@ -852,6 +854,14 @@ describe.each(dbKinds)('data service (%s)', (kind) => {
         .where('company_id', '=', company.companyId)
         .execute()
       expect(jobs).toHaveLength(1)
+      // Answered and charged a run at a time, each run kept with the job's progress.
+      const runs = await t.ctx.db.kysely
+        .selectFrom('api_job_chunks')
+        .select('first_item')
+        .where('job_id', '=', id)
+        .orderBy('first_item')
+        .execute()
+      expect(runs.map((r) => Number(r.first_item))).toEqual([0, 50, 100])
       const result = await open<{
         job_id: string
         results: { status: string; names: { charged: boolean; parts?: { number: string }[] }[] }[]
