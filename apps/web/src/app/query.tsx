@@ -6,9 +6,13 @@ import { useSession } from '../lib/session'
 
 export const queryClient = new QueryClient({
   defaultOptions: {
-    // The API client already retries lost calls; a business answer will not change by asking again.
-    queries: { retry: false, refetchOnWindowFocus: false },
-    mutations: { retry: false },
+    // The API client already retries lost calls; a business answer will not change by asking again. Calls go
+    // out whatever the browser says of the network: the client's retries and its 网络异常 message are the one
+    // answer to a lost connection. Held back while the browser reported itself offline, a save spun with no
+    // word until the network came back, and then went through by itself, after the clerk may have given up
+    // on it. What is on screen is still read again when the browser is back online (a read that failed too).
+    queries: { retry: false, refetchOnWindowFocus: false, networkMode: 'always', refetchOnReconnect: true },
+    mutations: { retry: false, networkMode: 'always' },
   },
 })
 

@@ -11,11 +11,11 @@ import {
   Limits,
   ResultCode,
 } from '@epc/shared'
-import { paths } from '../config/paths'
+import { isPublicPath, paths } from '../config/paths'
 import { currentSite } from '../config/sites'
 import { embedded, endEmbed, useEmbed } from './embed'
 import { type AbnormalNotice, feedback } from './feedback'
-import { navigateTo } from './navigation'
+import { currentPlace, navigateTo } from './navigation'
 import { clearAllStoredState, clearLoginInfo, loadLoginInfo } from './storage'
 
 export type ApiErrorKind = 'network' | 'bad-response' | 'result'
@@ -131,6 +131,20 @@ function decode<T>(response: EnvelopeResponse, decodeData: (data: string) => unk
 export const RENEW_LOGIN_PATH = `${paths.login}?redirect=${encodeURIComponent(paths.userBuyService)}`
 
 /**
+ * Signed out by the server (40100, or 账号异常 such as a sign-in on another device): sign in again, then back
+ * to where the user was (a sheet page with the sheet they had open), as the route guard sends a visitor.
+ * Read when the answer comes, before storage is cleared; a later answer of the same sign-out, on the login
+ * page already, keeps the way back the first one gave it.
+ */
+function loginAndBack(): string {
+  const { pathname, search } = window.location
+  if (pathname.toLowerCase() === paths.login.toLowerCase()) return pathname + search
+  return pathname === '/' || isPublicPath(pathname)
+    ? paths.login
+    : `${paths.login}?redirect=${encodeURIComponent(currentPlace())}`
+}
+
+/**
  * The abnormal-account notice's text. A 99998 for an ended service (`data.reason` "expired") says so, and
  * offers the owner 续费 (staff are told to ask the owner, who alone can buy); every other abnormal answer
  * shows the server's message as the spec has it.
@@ -152,12 +166,14 @@ function announce(result: ApiResult, opts: PostOptions): void {
   // The frame is not the signed-in app: no login page, no sign-out, and the user's own login left alone.
   if (embedded && EMBED_END_CODES.includes(code)) endEmbed(result.ResultMsg)
   else if (code === ResultCode.NotLoggedIn) {
+    const login = loginAndBack()
     clearLoginInfo()
-    navigateTo(paths.login)
+    navigateTo(login)
   } else if (ACCOUNT_ABNORMAL_CODES.includes(code)) {
+    const login = loginAndBack()
     feedback.accountAbnormal(abnormalNotice(result), (renew) => {
       clearAllStoredState()
-      navigateTo(renew ? RENEW_LOGIN_PATH : paths.login)
+      navigateTo(renew ? RENEW_LOGIN_PATH : login)
     })
   } else if (opts.quiet) return
   else if (ENVELOPE_CODES.includes(code)) feedback.warning('请求失败')

@@ -1,10 +1,13 @@
 // How call results reach the user: antd message and notification, bound to the app's hosts so they follow
-// its theme. The hosts (app/feedback-host.tsx) load with the first message, not with the first screen, which
-// then carries no message or notification code; what is said before they are bound waits for them.
+// its theme. The hosts (app/feedback-host.tsx) load with the first message, or once a signed-in screen is idle
+// (prepareFeedback), not with the first screen, which then carries no message or notification code; what is
+// said before they are bound waits for them. Should their code not arrive (the server down), what waits is
+// said in plain boxes (feedback-plain.ts) rather than lost, and the next word asks for the hosts again.
 import { Button } from 'antd'
 import type { MessageInstance } from 'antd/es/message/interface'
 import type { NotificationInstance } from 'antd/es/notification/interface'
 import { createElement } from 'react'
+import { plainFeedback } from './feedback-plain'
 
 interface FeedbackApi {
   message: Pick<MessageInstance, 'warning' | 'success' | 'error'>
@@ -25,14 +28,46 @@ export function bindFeedback(bound: FeedbackApi): void {
   for (const say of waiting.splice(0)) say(bound)
 }
 
-function withApi(say: (api: FeedbackApi) => void) {
-  if (api) return say(api)
-  waiting.push(say)
+function want() {
   if (wanted) return
   wanted = true
   for (const listener of wantedListeners) listener()
   // Without the app's providers (a component or module tested alone) antd's static functions speak.
   if (wantedListeners.size === 0) void import('./feedback-static').then((antd) => bindFeedback(antd))
+}
+
+function withApi(say: (api: FeedbackApi) => void) {
+  if (api) return say(api)
+  waiting.push(say)
+  want()
+}
+
+/**
+ * Loads the hosts before anything needs saying: the first thing said may well be that the server cannot be
+ * reached, when their code cannot be fetched either (the signed-in layouts ask for it once the screen is idle).
+ */
+export function prepareFeedback(): void {
+  if (!api) want()
+}
+
+/** prepareFeedback once the browser is idle (after the screen's first requests); answers the cancel. */
+export function prepareFeedbackWhenIdle(): () => void {
+  if (typeof requestIdleCallback !== 'function') {
+    const timer = setTimeout(prepareFeedback, 2000)
+    return () => clearTimeout(timer)
+  }
+  const idle = requestIdleCallback(prepareFeedback, { timeout: 5000 })
+  return () => cancelIdleCallback(idle)
+}
+
+/**
+ * The hosts' code could not be loaded: what waits is said plainly now, and the next thing said asks for the
+ * hosts again (app/providers.tsx).
+ */
+export function feedbackUnavailable(): void {
+  wanted = false
+  for (const listener of wantedListeners) listener()
+  for (const say of waiting.splice(0)) say(plainFeedback as unknown as FeedbackApi)
 }
 
 /** Whether something was said, so the hosts must be loaded (app/providers.tsx subscribes). */
@@ -69,6 +104,8 @@ function accountAbnormal(notice: AbnormalNotice, onDone: AbnormalDone): void {
     if (pending !== callbacks) return
     pending = null
     clearTimeout(timer)
+    // It may have been said plainly while the hosts could not load, and they may have loaded since.
+    plainFeedback.notification.destroy(ACCOUNT_ABNORMAL_KEY)
     withApi((a) => a.notification.destroy(ACCOUNT_ABNORMAL_KEY))
     for (const fn of callbacks) fn(renew)
   }

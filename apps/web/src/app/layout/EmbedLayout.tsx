@@ -5,12 +5,15 @@ import { useEffect } from 'react'
 import { TITLE_PREFIX } from '../../config/brand'
 import { EmbedFrame } from '../../features/embed'
 import { trackScreenSize } from '../../lib/display-size'
+import { prepareFeedbackWhenIdle } from '../../lib/feedback'
 import { installKeyboard } from '../../lib/keyboard'
 import { QueryProvider } from '../query'
 
 export default function EmbedLayout() {
   useEffect(() => installKeyboard(), [])
   useEffect(() => trackScreenSize(), [])
+  // The message hosts before the first message, which may be that the server cannot be reached (MainLayout).
+  useEffect(() => prepareFeedbackWhenIdle(), [])
   useEffect(() => {
     document.title = `${TITLE_PREFIX}配件目录`
   }, [])

@@ -7,8 +7,9 @@ import { api } from '../../../lib/api-client'
 import { recordRights } from '../../../lib/session'
 import { accountKeys } from './keys'
 
+// Quiet on failure, as no one asked for it: the rights kept with the login info stay as they were.
 export async function fetchMyRights(): Promise<MyRights> {
-  const rights = await api.post<MyRights>('/api/usercenter/myrights', {})
+  const rights = await api.post<MyRights>('/api/usercenter/myrights', {}, { quiet: true })
   recordRights(rights)
   return rights
 }

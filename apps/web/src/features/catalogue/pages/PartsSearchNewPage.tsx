@@ -10,6 +10,7 @@ import { Link, useLocation, useSearchParams } from 'react-router'
 import { paths } from '../../../config/paths'
 import { feedback } from '../../../lib/feedback'
 import { useShortcut } from '../../../lib/keyboard'
+import { LoadFailed } from '../../../lib/load-failed'
 import { rememberPartsVariant, rememberResult } from '../../../lib/search-memory'
 import { partsQueryQuery, usePartsQuery } from '../api/parts-query'
 import { PartDetailDrawer } from '../components/PartDetailDrawer'
@@ -117,7 +118,14 @@ export default function PartsSearchNewPage() {
           placeholder={`每行一个配件编码，或用逗号、空格分隔，一次最多${MAX_PART_CODES}个；可直接粘贴 Excel 中的一列。\n带空格的编码（如 5Q0 927 078 G）请每行一个。按 F1 定位到此处，Ctrl+Enter 查询`}
         />
         <div className={styles.bar}>
-          <Button type="primary" icon={<SearchOutlined />} onClick={submit} loading={query.isFetching}>
+          <Button
+            type="primary"
+            icon={<SearchOutlined />}
+            onClick={submit}
+            // Busy only while the codes in the box are being answered: a busy button ignores clicks, and
+            // other codes typed meanwhile must be asked, not dropped while the older answer shows.
+            loading={query.isFetching && codesToParam(limitCodes(typed.codes).codes) === codesParam}
+          >
             查询
           </Button>
           <Button onClick={() => setText('')} disabled={!text}>
@@ -164,7 +172,13 @@ export default function PartsSearchNewPage() {
           )
         }
       >
-        {codes.length ? (
+        {codes.length && query.isError && !query.data ? (
+          <LoadFailed
+            text="查询失败，请检查网络后重试"
+            action="重新查询"
+            onRetry={() => void query.refetch()}
+          />
+        ) : codes.length ? (
           <PartsSearchTable rows={rows} loading={query.isLoading} onOpen={setOpenPart} onPick={pick} />
         ) : (
           <Empty description="输入配件编码后点击查询，结果显示在这里" />

@@ -8,6 +8,7 @@ import { Link, useLocation, useSearchParams } from 'react-router'
 import { paths } from '../../../config/paths'
 import { feedback } from '../../../lib/feedback'
 import { useShortcut } from '../../../lib/keyboard'
+import { LoadFailed } from '../../../lib/load-failed'
 import { rememberPartsVariant, rememberResult } from '../../../lib/search-memory'
 import { useDraft } from '../../../lib/use-draft'
 import { usePartsQuery } from '../api/parts-query'
@@ -72,7 +73,8 @@ export default function PartsSearchPage() {
           autoFocus
           spellCheck={false}
           autoComplete="off"
-          loading={query.isFetching}
+          // Busy only while the code in the box is being answered (antd's search box ignores Enter while busy).
+          loading={query.isFetching && text.trim().replace(/\s+/g, ' ') === code}
           aria-label="配件编码"
           placeholder="请输入配件编码，如 5Q0 615 301 F（空格、横线可省略），按 F1 定位到此处"
         />
@@ -89,7 +91,15 @@ export default function PartsSearchPage() {
       )}
       {code && !query.isLoading && !query.data?.length && (
         <Card>
-          <Empty description="抱歉，暂无数据" />
+          {query.isError ? (
+            <LoadFailed
+              text="查询失败，请检查网络后重试"
+              action="重新查询"
+              onRetry={() => void query.refetch()}
+            />
+          ) : (
+            <Empty description="抱歉，暂无数据" />
+          )}
         </Card>
       )}
       {query.data?.map((row) => (

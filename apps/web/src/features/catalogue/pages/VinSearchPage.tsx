@@ -9,6 +9,7 @@ import { useEffect, useRef } from 'react'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { feedback } from '../../../lib/feedback'
 import { useShortcut } from '../../../lib/keyboard'
+import { LoadFailed } from '../../../lib/load-failed'
 import { refreshAfterChange } from '../../../lib/refresh'
 import { rememberResult } from '../../../lib/search-memory'
 import { useDraft } from '../../../lib/use-draft'
@@ -39,7 +40,8 @@ export default function VinSearchPage() {
   const queried = urlVin && decodeVin(urlVin).valid ? decodeVin(urlVin).vin : null
   // The box follows a VIN arriving through the URL (the header's return to the last result).
   const [vin, setVin] = useDraft(urlVin ?? '', Boolean)
-  // The VIN asked for last: an older answer arriving late does not navigate.
+  // The VIN asked for last: an older answer arriving late does not navigate, nor one for a VIN the clerk has
+  // since typed over (it would take them away from what they are typing).
   const asked = useRef<string | null>(null)
   const inputRef = useRef<InputRef>(null)
   const answer = useVinQuery(queried)
@@ -47,6 +49,11 @@ export default function VinSearchPage() {
   const decoding = decodeVin(vin)
 
   useShortcut('F1', () => inputRef.current?.focus({ cursor: 'end', preventScroll: true }))
+
+  const edit = (next: string) => {
+    setVin(next)
+    if (next !== asked.current) asked.current = null
+  }
 
   const open = (model: CarInfo) =>
     navigate(partsFilterUrl({ modelCode: model.ModelId, vin: queried, fromType: 1 }))
@@ -99,13 +106,15 @@ export default function VinSearchPage() {
           </Typography.Title>
           <VinInput
             value={vin}
-            onChange={setVin}
+            onChange={edit}
             onSubmit={() => void submit()}
             inputRef={inputRef}
-            loading={answer.isFetching}
+            // Busy only while the VIN in the box is being answered: antd's search box ignores Enter and its
+            // button while busy, and another VIN typed meanwhile must be asked, not dropped.
+            loading={answer.isFetching && decoding.vin === queried}
           />
           <div style={{ marginTop: 16 }}>
-            <VinDecodingCard decoding={decoding} onCorrect={(v) => setVin(v)} />
+            <VinDecodingCard decoding={decoding} onCorrect={edit} />
           </div>
         </Card>
         {queried && (
@@ -119,7 +128,14 @@ export default function VinSearchPage() {
           >
             {answer.isLoading && <Skeleton active paragraph={{ rows: 3 }} />}
             {data && data.vinCode === queried && <VinAnswerCard answer={data} onOpen={(m) => open(m)} />}
-            {!answer.isLoading && !data && <Empty description="抱歉，暂无数据" />}
+            {!answer.isLoading && !data && answer.isError && (
+              <LoadFailed
+                text="查询失败，请检查网络后重试"
+                action="重新查询"
+                onRetry={() => void submit(queried)}
+              />
+            )}
+            {!answer.isLoading && !data && !answer.isError && <Empty description="抱歉，暂无数据" />}
           </Card>
         )}
       </div>

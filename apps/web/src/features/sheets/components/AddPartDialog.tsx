@@ -12,6 +12,7 @@ import { feedback } from '../../../lib/feedback'
 import { decimalRule, fieldRule } from '../../../lib/form-rules'
 import { formatMoney } from '../../../lib/format'
 import { useSession } from '../../../lib/session'
+import { useOneAtATime } from '../../../lib/use-submit'
 import {
   type HostFill,
   hostFill,
@@ -190,8 +191,9 @@ function AddPartDialogModal({
     } else onClose([])
   }
 
-  const add = async (keepOpen: boolean) => {
-    if (!sheet || addLine.isPending) return
+  // One at a time: a double click on 添加 sent the part twice (the second came back as already added).
+  const add = useOneAtATime(async (keepOpen: boolean) => {
+    if (!sheet) return
     let values: Values
     try {
       values = await form.validateFields()
@@ -234,7 +236,7 @@ function AddPartDialogModal({
     if (!added) return
     feedback.success('添加成功！')
     advance(keepOpen)
-  }
+  })
 
   const inQueue = queue.length > 0 && index < queue.length
   const title = (

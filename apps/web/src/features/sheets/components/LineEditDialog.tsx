@@ -5,6 +5,7 @@ import { Col, Form, Input, InputNumber, Modal, Row } from 'antd'
 import { useState } from 'react'
 import { feedback } from '../../../lib/feedback'
 import { decimalRule, fieldRule } from '../../../lib/form-rules'
+import { useOneAtATime } from '../../../lib/use-submit'
 import { useUpdateSheetLine } from '../api/update-sheet-line'
 import { useDialogSession } from '../hooks/use-dialog-session'
 import { SHEET_TEXTS } from '../texts'
@@ -43,7 +44,7 @@ function LineEditDialogModal({
   const [form] = Form.useForm<Values>()
   const update = useUpdateSheetLine(kind)
 
-  const save = async (values: Values) => {
+  const save = useOneAtATime(async (values: Values) => {
     if (!line) return
     const saved = await update
       .mutateAsync({
@@ -60,7 +61,7 @@ function LineEditDialogModal({
     if (!saved) return
     feedback.success('修改成功！')
     onSaved()
-  }
+  })
 
   return (
     <Modal

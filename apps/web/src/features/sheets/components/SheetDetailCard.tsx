@@ -34,6 +34,9 @@ interface Props {
   resolving: boolean
   lines: SheetLine[]
   linesLoading: boolean
+  /** The lines could not be read (SheetLines). */
+  linesFailed: boolean
+  onRetryLines: () => void
   displaySize: DisplaySize
   /** Ticked quotation lines, for 生成采购单. */
   pickedIds: number[]
@@ -186,6 +189,8 @@ export function SheetDetailCard(props: Props) {
             kind={kind}
             lines={lines}
             loading={props.linesLoading}
+            failed={props.linesFailed}
+            onRetry={props.onRetryLines}
             size={displaySize === 'large' ? 'middle' : 'small'}
             selectedIds={pickedIds}
             onSelectIds={props.onPick}

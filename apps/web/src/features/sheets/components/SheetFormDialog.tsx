@@ -20,6 +20,7 @@ import { useMemo, useRef, useState } from 'react'
 import { feedback } from '../../../lib/feedback'
 import { fieldRule } from '../../../lib/form-rules'
 import { useSession } from '../../../lib/session'
+import { useOneAtATime } from '../../../lib/use-submit'
 import { hostVehicleQuery, useInHost } from '../../host-bridge'
 import { useCreateSheet } from '../api/create-sheet'
 import { usePastSuppliers, usePastVehicles } from '../api/get-sheet-suggestions'
@@ -203,7 +204,7 @@ function SheetFormDialogModal({
   )
 
   // A failed save was announced by the API client; the dialog stays open with what was typed.
-  const save = async (values: Values) => {
+  const save = useOneAtATime(async (values: Values) => {
     const header: SheetHeader = {
       VIN: cleanVin(values.VIN),
       carNo: values.carNo?.trim() ?? '',
@@ -226,7 +227,7 @@ function SheetFormDialogModal({
       feedback.success(texts.created)
       onSaved(orderId, true)
     }
-  }
+  })
 
   const plateItem = (
     <Form.Item name="carNo" label="车牌号" rules={[fieldRule(carNoField)]}>

@@ -6,6 +6,7 @@ import type { ColumnsType } from 'antd/es/table'
 import { type Key, memo, useCallback, useMemo } from 'react'
 import { formatMoney } from '../../../lib/format'
 import { HoverTooltip, LinkButton, renderLightSelection } from '../../../lib/light-controls'
+import { LoadFailed } from '../../../lib/load-failed'
 import { useSession } from '../../../lib/session'
 import { useRowsInSteps } from '../../../lib/use-rows-in-steps'
 import { useSideScroll } from '../../../lib/use-side-scroll'
@@ -19,6 +20,9 @@ interface Props {
   kind: SheetKind
   lines: SheetLine[]
   loading: boolean
+  /** The lines could not be read: the table says so and offers to read them again, not that there are none. */
+  failed: boolean
+  onRetry: () => void
   size: 'small' | 'middle'
   selectedIds: number[]
   onSelectIds: (ids: number[]) => void
@@ -32,6 +36,8 @@ export const SheetLines = memo(function SheetLines({
   kind,
   lines,
   loading,
+  failed,
+  onRetry,
   size,
   selectedIds,
   onSelectIds,
@@ -61,6 +67,13 @@ export const SheetLines = memo(function SheetLines({
     [quote, selectedIds, onSelectIds],
   )
   const onRow = useCallback((line: SheetLine) => ({ onDoubleClick: () => onEdit(line) }), [onEdit])
+  const locale = useMemo(
+    () =>
+      failed
+        ? { emptyText: <LoadFailed text="配件明细加载失败，请检查网络后重试" onRetry={onRetry} /> }
+        : LOCALE,
+    [failed, onRetry],
+  )
 
   return (
     <div ref={box}>
@@ -73,7 +86,7 @@ export const SheetLines = memo(function SheetLines({
         loading={loading}
         pagination={false}
         scroll={scroll}
-        locale={LOCALE}
+        locale={locale}
         rowSelection={rowSelection}
         onRow={onRow}
         summary={() =>

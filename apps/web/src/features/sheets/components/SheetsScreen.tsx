@@ -2,17 +2,19 @@
 // sheet, and the dialogs. It only puts the pieces together: the list's URL state, the selection and the
 // hand-over of parts from the catalogue are hooks (../hooks); the cards and the dialogs are components.
 import type { SheetKind } from '@epc/shared'
-import { useCallback, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { useDisplaySize } from '../../../lib/display-size'
 import { feedback } from '../../../lib/feedback'
 import { useCloseWhenHidden } from '../../../lib/keep-alive'
 import { useShortcut } from '../../../lib/keyboard'
+import { setCurrentPlace } from '../../../lib/navigation'
 import { useSheetLines } from '../api/get-sheet-lines'
 import { useSheetPage } from '../api/get-sheet-page'
 import { usePendingParts } from '../hooks/use-pending-parts'
 import { useSelectedSheet } from '../hooks/use-selected-sheet'
 import { useSheetListUrl } from '../hooks/use-sheet-list-url'
 import { useShownSheet } from '../hooks/use-shown-sheet'
+import { SHEET_PATH } from '../links'
 import { SHEET_TEXTS } from '../texts'
 import type { SheetLine } from '../types'
 import { PendingBanner } from './PendingBanner'
@@ -34,6 +36,8 @@ export function SheetsScreen({ kind }: { kind: SheetKind }) {
   const shown = useShownSheet(kind, selected)
   const lines = useSheetLines(kind, shown?.OrderId ?? null)
   const lineList = lines.data ?? []
+  const { refetch: refetchLines } = lines
+  const retryLines = useCallback(() => void refetchLines(), [refetchLines])
 
   const [dialog, setDialog] = useState<SheetDialog | null>(null)
   const closeDialog = useCallback(() => setDialog(null), [])
@@ -72,6 +76,20 @@ export function SheetsScreen({ kind }: { kind: SheetKind }) {
 
   useShortcut('F2', openAddPart, !dialog)
 
+  // Signed out by the server while working on a sheet (another device signed in), the clerk signs in again
+  // and comes back to that sheet: the selection is kept in storage, which the sign-out clears, so the way
+  // back carries it (?OrderId= selects a sheet, as the header popover's rows do).
+  useEffect(
+    () =>
+      setCurrentPlace(SHEET_PATH[kind], () => {
+        if (!selectedId) return null
+        const params = new URLSearchParams(window.location.search)
+        params.set('OrderId', selectedId)
+        return `${SHEET_PATH[kind]}?${params}`
+      }),
+    [kind, selectedId],
+  )
+
   return (
     <div className={styles.page} data-testid={`sheets-${kind}`}>
       {handover.pending.length > 0 && !dialog && (
@@ -102,6 +120,8 @@ export function SheetsScreen({ kind }: { kind: SheetKind }) {
           resolving={resolving}
           lines={lineList}
           linesLoading={lines.isLoading}
+          linesFailed={lines.isError && !lines.data}
+          onRetryLines={retryLines}
           displaySize={displaySize}
           pickedIds={pickedIds}
           onPick={onPick}

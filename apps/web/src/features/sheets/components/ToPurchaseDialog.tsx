@@ -7,6 +7,7 @@ import { useMemo } from 'react'
 import { fieldRule } from '../../../lib/form-rules'
 import { formatMoney } from '../../../lib/format'
 import { useSession } from '../../../lib/session'
+import { useOneAtATime } from '../../../lib/use-submit'
 import { useCreatePurchaseFromQuote } from '../api/create-purchase-from-quote'
 import { usePastSuppliers } from '../api/get-sheet-suggestions'
 import { useDialogSession } from '../hooks/use-dialog-session'
@@ -57,7 +58,7 @@ function ToPurchaseDialogModal({
     [suppliers.data, typed],
   )
 
-  const save = async (values: Values) => {
+  const save = useOneAtATime(async (values: Values) => {
     const header = {
       ClientName: values.ClientName.trim(),
       VIN: quote.VIN,
@@ -68,7 +69,7 @@ function ToPurchaseDialogModal({
     }
     const orderId = await create.mutateAsync({ header, lines, addedBy: userName }).catch(() => null)
     if (orderId) onCreated(orderId, withoutPrice)
-  }
+  })
 
   return (
     <Modal
