@@ -50,6 +50,21 @@ describe.each(dbKinds)('look-up quota and burst detector on %s', (kind) => {
     expect((await t.call('/api/test/lookup', {}, { token })).ResultCode).toBe('10000')
   })
 
+  it('counts the whole Beijing day: look-ups hours apart add up to the daily limit', async () => {
+    t = await appWithLookup(kind, { dailyLimit: 5, burstPerMinute: 0, burstMinutes: 0 })
+    // 16:30 UTC is 00:30 in Beijing: the day has 23.5 hours to go.
+    t.clock.ms = Date.UTC(2026, 10, 21, 16, 30, 0)
+    const token = await t.login()
+    for (const hoursLater of [0, 0, 0, 2, 0]) {
+      t.clock.advance(hoursLater * 3600_000)
+      expect((await t.call('/api/test/lookup', {}, { token })).ResultCode).toBe('10000')
+    }
+    // 22:30 in Beijing, still the same day.
+    t.clock.advance(20 * 3600_000)
+    const sixth = await t.call('/api/test/lookup', {}, { token })
+    expect([sixth.ResultCode, sixth.ResultMsg]).toEqual(['10005', '今日查询次数已用完'])
+  })
+
   it('bans an account that stays above the minute rate for the sustained minutes, answering 99999', async () => {
     t = await appWithLookup(kind, { dailyLimit: 1000, burstPerMinute: 3, burstMinutes: 2 })
     t.clock.ms = Math.floor(t.clock.ms / MINUTE) * MINUTE
@@ -69,6 +84,17 @@ describe.each(dbKinds)('look-up quota and burst detector on %s', (kind) => {
       .where('mobile', '=', '13800138000')
       .executeTakeFirstOrThrow()
     expect(account).toEqual({ state: 'banned', state_reason: 'burst' })
+  })
+
+  it('does not count a minute at the rate, not above it, toward a ban', async () => {
+    t = await appWithLookup(kind, { dailyLimit: 1000, burstPerMinute: 3, burstMinutes: 2 })
+    t.clock.ms = Math.floor(t.clock.ms / MINUTE) * MINUTE
+    const token = await t.login()
+    for (const calls of [3, 4]) {
+      for (let i = 0; i < calls; i++)
+        expect((await t.call('/api/test/lookup', {}, { token })).ResultCode).toBe('10000')
+      t.clock.advance(MINUTE)
+    }
   })
 
   it('does not ban a burst that is not sustained', async () => {

@@ -1,9 +1,11 @@
 // What follows an order on real databases: 对公转账 (our account shown, 7 days to pay, the operator's
-// mark-paid), invoice requests on paid orders (both kinds, once, the same request again), and the renewal
-// reminders 7 days and 1 day before the service ends (once each, read and gone, another company's untouched).
+// mark-paid), invoice requests on paid orders (both kinds, once, the same request again), the renewal
+// reminders 7 days and 1 day before the service ends (once each, read and gone, another company's untouched),
+// and what the operator's refund leaves of a period or a seat.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addStaff, signedInCompany } from '../../../test/factories'
 import { dbKinds, startTestApp, type TestApp } from '../../../test/helper'
+import { beijingTime } from '../../clock'
 import { Ops } from '../ops/ops'
 import { BillingService } from './billing.service'
 
@@ -87,6 +89,24 @@ describe.each(dbKinds)('after an order on %s', (kind) => {
     expect(done.data).toMatchObject({ State: '已生效', Channel: 'transfer' })
   })
 
+  it('对公转账 asked for minutes after the order waits 7 days from its creation, not from the request', async () => {
+    const s = await shop()
+    const o = await order(s.token)
+    t.clock.advance(10 * MINUTE)
+    const sent = await call<Order>('/api/billing/transfer', { OrderNo: o.OrderNo }, s.token)
+    const due = o.ExpireAt - 15 * MINUTE + 7 * DAY
+    expect(sent.data).toMatchObject({ State: '待支付', ExpireAt: due })
+    t.clock.advance(due - t.clock.now() - 1)
+    const token = await t.login(s.mobile, s.password)
+    expect((await call<Order>('/api/billing/order', { OrderNo: o.OrderNo }, token)).data?.State).toBe(
+      '待支付',
+    )
+    t.clock.advance(MINUTE)
+    expect((await call<Order>('/api/billing/order', { OrderNo: o.OrderNo }, token)).data?.State).toBe(
+      '已关闭',
+    )
+  })
+
   it('对公转账 is refused for a closed order, by staff, and when no account is configured', async () => {
     const s = await shop()
     const o = await order(s.token)
@@ -142,6 +162,24 @@ describe.each(dbKinds)('after an order on %s', (kind) => {
     expect(rows.length).toBe(1)
     const listed = await call<Order[]>('/api/billing/orders', {}, s.token)
     expect(listed.data?.find((x) => x.OrderNo === o.OrderNo)?.Invoice?.Title).toBe(plainInvoice.Title)
+  })
+
+  it('refuses an invoice for a cancelled or a refunded order', async () => {
+    const s = await shop()
+    const cancelled = await order(s.token)
+    await call('/api/billing/cancelorder', { OrderNo: cancelled.OrderNo }, s.token)
+    const refunded = await paid(s.token)
+    await new Ops(t.ctx).refund({ order: refunded.OrderNo })
+    for (const o of [cancelled, refunded]) {
+      const answer = await call('/api/billing/invoice', { OrderNo: o.OrderNo, ...plainInvoice }, s.token)
+      expect([answer.ResultCode, answer.ResultMsg]).toEqual(['10001', '只有已支付的订单可以申请发票'])
+    }
+    const rows = await t.ctx.db.kysely
+      .selectFrom('invoices')
+      .select('id')
+      .where('company_id', '=', s.companyId)
+      .execute()
+    expect(rows).toEqual([])
   })
 
   it('checks an invoice by its kind: a 专用发票 needs the bank details; a 普通发票 keeps none', async () => {
@@ -221,6 +259,50 @@ describe.each(dbKinds)('after an order on %s', (kind) => {
     const renewal = await notices(token)
     expect(renewal.map((n) => [n.Kind, n.Title])).toEqual([['renewal_7', '服务将在 7 天内到期']])
     expect(renewal[0]?.Body).toContain('请及时续费')
+  })
+
+  it('reminds with exactly 7 days left and with exactly 1 day left, and not for a service already ended', async () => {
+    const s = await shop({ serviceDays: 7 })
+    const kinds = async (token = s.token) =>
+      ((await call<Notice[]>('/api/billing/notices', {}, token)).data as Notice[]).map((n) => n.Kind)
+    expect(await kinds()).toEqual(['renewal_7'])
+    t.clock.advance(6 * DAY)
+    expect(await kinds()).toEqual(['renewal_1', 'renewal_7'])
+    const ended = await shop({ serviceDays: 0 })
+    expect(await kinds(ended.token)).toEqual([])
+  })
+
+  it('refunds a period that has already ended without moving its end', async () => {
+    const s = await shop({ serviceDays: 0 })
+    const o = await paid(s.token)
+    const end = t.clock.now() + 30 * DAY
+    t.clock.advance(40 * DAY)
+    const token = await t.login(s.mobile, s.password)
+    const lines = await new Ops(t.ctx).refund({ order: o.OrderNo })
+    expect(lines[0]).toContain('已生效 → 退款中 → 已退款，退款 ¥199.00')
+    const e = await call<{ ServiceEndsAt: number; ServiceActive: boolean }>(
+      '/api/billing/entitlement',
+      {},
+      token,
+    )
+    expect(e.data).toMatchObject({ ServiceEndsAt: end, ServiceActive: false })
+  })
+
+  it('refunds a seat: the seat is gone and the order shows its period ended at the refund', async () => {
+    const s = await shop()
+    const seat = await order(s.token, 'extra_seat')
+    expect(await billing.markPaid(seat.OrderNo, 'wechat', 36_000, `WX-${seat.OrderNo}`)).toBe('applied')
+    t.clock.advance(10 * DAY)
+    const token = await t.login(s.mobile, s.password)
+    expect(await new Ops(t.ctx).refund({ order: seat.OrderNo })).toContain('加购的 1 个子账号席位已收回')
+    const e = await call<{ Seats: number }>('/api/billing/entitlement', {}, token)
+    expect(e.data?.Seats).toBe(3)
+    const shown = await call<Order & { ServiceEnd: string }>(
+      '/api/billing/order',
+      { OrderNo: seat.OrderNo },
+      token,
+    )
+    expect(shown.data).toMatchObject({ State: '已退款', ServiceEnd: beijingTime(t.clock.now()) })
   })
 
   it('shows a reminder not yet read no more once the service is bought past the end it names', async () => {

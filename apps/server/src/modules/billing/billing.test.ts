@@ -8,6 +8,8 @@ import { addStaff, signedInCompany } from '../../../test/factories'
 import { dbKinds, startTestApp, type TestApp } from '../../../test/helper'
 import { beijingTime } from '../../clock'
 import type { CouponsTable, PlansTable } from '../../db/schema'
+import { Ops } from '../ops/ops'
+import { usePackQuery } from './billing.repository'
 import { BillingService, bestCoupon, priceWith } from './billing.service'
 
 const DAY = 86_400_000
@@ -119,6 +121,26 @@ describe('coupon maths', () => {
       undefined,
     )
   })
+
+  it('breaks a tie on the amount by the most extra days, then the soonest to expire, in any order', () => {
+    const now = 1_000
+    // Both pay 17 900: the one ending sooner is the best, whichever is listed first.
+    const soon = coupon({ id: 1, kind: 'amount_off', off_fen: 2_000, valid_to: now + DAY })
+    const later = coupon({ id: 2, kind: 'amount_off', off_fen: 2_000, valid_to: now + 2 * DAY })
+    expect(bestCoupon([soon, later], plan(), now)?.id).toBe(1)
+    expect(bestCoupon([later, soon], plan(), now)?.id).toBe(1)
+    // Both pay the list price: 30 days beat 5, although the 5-day one ends sooner.
+    const five = coupon({ id: 3, kind: 'extra_days', days: 5, valid_to: now + DAY })
+    const thirty = coupon({ id: 4, kind: 'extra_days', days: 30 })
+    expect(bestCoupon([five, thirty], plan(), now)?.id).toBe(4)
+    expect(bestCoupon([thirty, five], plan(), now)?.id).toBe(4)
+  })
+
+  it('gives 赠送天数 only to a period plan priced at its threshold or more', () => {
+    const days = coupon({ kind: 'extra_days', days: 30, threshold_fen: 20_000 })
+    expect(bestCoupon([days], plan(), 1_000)).toBe(undefined)
+    expect(bestCoupon([days], plan({ price_fen: 20_000 }), 1_000)).toBe(days)
+  })
 })
 
 describe.each(dbKinds)('billing on %s', (kind) => {
@@ -172,6 +194,9 @@ describe.each(dbKinds)('billing on %s', (kind) => {
     expect([notice.ResultCode, notice.ResultMsg]).toEqual(['10002', BillingMessages.noticeId])
     const order = await call('/api/billing/createorder', { PlanCode: 'vin_month', CouponId: huge }, token)
     expect([order.ResultCode, order.ResultMsg]).toEqual(['10002', BillingMessages.couponId])
+    // Nor is coupon 0 taken as no coupon: the order is not made without the discount asked for.
+    const zero = await call('/api/billing/createorder', { PlanCode: 'vin_month', CouponId: 0 }, token)
+    expect([zero.ResultCode, zero.ResultMsg]).toEqual(['10002', BillingMessages.couponId])
     const staff = await call('/api/usercenter/staff/setstate', { UserID: huge, State: 2 }, token)
     expect([staff.ResultCode, staff.ResultMsg]).toEqual(['10002', '请选择员工'])
     const orders = await call<Order[]>('/api/billing/orders', {}, token)
@@ -196,6 +221,8 @@ describe.each(dbKinds)('billing on %s', (kind) => {
       'data_items_trial',
     ])
     expect(plans.data?.[0]).toMatchObject({ Name: 'VIN 查询月卡', Price: 199, DayPrice: 6.63 })
+    // ¥538 / 90 days = ¥5.9778: rounded to the fen, not cut.
+    expect(plans.data?.[1]).toMatchObject({ PlanCode: 'vin_quarter', Price: 538, DayPrice: 5.98 })
     await t.ctx.db.kysely.updateTable('plans').set({ active: 0 }).where('code', '=', 'vin_quarter').execute()
     const after = await call<{ PlanCode: string }[]>('/api/billing/plans', {}, token)
     expect(after.data?.map((p) => p.PlanCode)).not.toContain('vin_quarter')
@@ -416,8 +443,21 @@ describe.each(dbKinds)('billing on %s', (kind) => {
     const cancel = await call('/api/billing/cancelorder', { OrderNo: more.OrderNo }, s.token)
     expect(cancel.ResultCode).toBe('10001')
     expect(await billing.markPaid(more.OrderNo, 'alipay', 53_801, 'ALI0002')).toBe('amount_mismatch')
-    // A second, different payment of a paid order is money to give back.
+    // A second, different payment of a paid order is money to give back, on the channel that paid it too.
     expect(await billing.markPaid(more.OrderNo, 'wechat', 53_800, 'WX0002')).toBe('refund_needed')
+    expect(await billing.markPaid(more.OrderNo, 'alipay', 53_800, 'ALI0004')).toBe('refund_needed')
+    expect(
+      await db
+        .selectFrom('payments')
+        .select(['trade_no', 'outcome'])
+        .where('order_no', '=', more.OrderNo)
+        .orderBy('id')
+        .execute(),
+    ).toEqual([
+      { trade_no: 'ALI0001', outcome: 'applied' },
+      { trade_no: 'WX0002', outcome: 'refund_needed' },
+      { trade_no: 'ALI0004', outcome: 'refund_needed' },
+    ])
     expect((await entitlement(s.token)).ServiceEndsAt).toBe(trialEnd + 125 * DAY)
     expect(await billing.markPaid('20990101000000000000', 'alipay', 1, 'ALI0003')).toBe('unknown_order')
   })
@@ -479,11 +519,34 @@ describe.each(dbKinds)('billing on %s', (kind) => {
     expect([after.ResultCode, after.data]).toEqual(['99998', { reason: 'expired' }])
   })
 
+  it('starts a period bought days after the service ended at the payment, running at once', async () => {
+    const s = await shop({ serviceDays: 1 })
+    t.clock.advance(3 * DAY)
+    const order = await createOrder(s.token, 'vin_month')
+    expect(await billing.markPaid(order.OrderNo, 'wechat', 19_900, `WX-${order.OrderNo}`)).toBe('applied')
+    const paidAt = t.clock.now()
+    expect(await entitlement(s.token)).toMatchObject({
+      ServiceEndsAt: paidAt + 30 * DAY,
+      ServiceActive: true,
+    })
+    const shown = await call<Order>('/api/billing/order', { OrderNo: order.OrderNo }, s.token)
+    expect([shown.data?.ServiceStart, shown.data?.ServiceEnd]).toEqual([
+      beijingTime(paidAt),
+      beijingTime(paidAt + 30 * DAY),
+    ])
+  })
+
   it('lives on a query pack without a period, one query per metered look-up; a period leaves it alone', async () => {
     const s = await shop({ serviceDays: 0 })
     const pack = await createOrder(s.token, 'query_pack_500')
     await billing.markPaid(pack.OrderNo, 'wechat', 29_900, `WX-${pack.OrderNo}`)
     expect(await entitlement(s.token)).toMatchObject({ QueriesLeft: 500, ServiceActive: false, Seats: 3 })
+    // A pack has no service period to show.
+    expect((await call<Order>('/api/billing/order', { OrderNo: pack.OrderNo }, s.token)).data).toMatchObject({
+      State: '已生效',
+      ServiceStart: '',
+      ServiceEnd: '',
+    })
     await t.ctx.db.kysely
       .updateTable('orders')
       .set({ queries_left: 2 })
@@ -504,6 +567,42 @@ describe.each(dbKinds)('billing on %s', (kind) => {
     await billing.markPaid(pack2.OrderNo, 'alipay', 29_900, `ALI-${pack2.OrderNo}`)
     await call('/api/epc/partsquery', { Codes: ['ABCD1234'] }, withPeriod.token)
     expect((await entitlement(withPeriod.token)).QueriesLeft).toBe(500)
+  })
+
+  it('takes look-ups from the oldest pack with queries left, then from the next', async () => {
+    const s = await shop({ serviceDays: 0 })
+    const packs: string[] = []
+    for (const i of [0, 1]) {
+      const pack = await createOrder(s.token, 'query_pack_500')
+      await billing.markPaid(pack.OrderNo, 'wechat', 29_900, `WX-${pack.OrderNo}-${i}`)
+      packs.push(pack.OrderNo)
+    }
+    const [older, newer] = packs as [string, string]
+    await t.ctx.db.kysely
+      .updateTable('orders')
+      .set({ queries_left: 1 })
+      .where('order_no', '=', older)
+      .execute()
+    const look = () => call('/api/epc/partsquery', { Codes: ['ABCD1234'] }, s.token)
+    // The older pack's last query, then one of the newer pack's.
+    expect((await look()).ResultCode).toBe('10000')
+    expect((await look()).ResultCode).toBe('10000')
+    expect((await entitlement(s.token)).QueriesLeft).toBe(499)
+    // So refunding the newer pack takes back 499 and leaves nothing.
+    expect(await new Ops(t.ctx).refund({ order: newer })).toContain('按次包剩余 499 次已清零')
+    expect((await entitlement(s.token)).QueriesLeft).toBe(0)
+    expect((await look()).data).toEqual({ reason: 'expired' })
+  })
+
+  it('takes the last query of a pack once when ten look-ups ask for it at the same moment', async () => {
+    const s = await shop({ serviceDays: 0 })
+    const pack = await createOrder(s.token, 'query_pack_500')
+    await billing.markPaid(pack.OrderNo, 'wechat', 29_900, `WX-${pack.OrderNo}`)
+    const db = t.ctx.db.kysely
+    await db.updateTable('orders').set({ queries_left: 1 }).where('order_no', '=', pack.OrderNo).execute()
+    const taken = await Promise.all(Array.from({ length: 10 }, () => usePackQuery(db, s.companyId)))
+    expect(taken.filter(Boolean)).toHaveLength(1)
+    expect((await entitlement(s.token)).QueriesLeft).toBe(0)
   })
 
   it('uses one pack query for a look-up whose same envelope is sent twice and ten times at once (a retry)', async () => {
@@ -571,6 +670,55 @@ describe.each(dbKinds)('billing on %s', (kind) => {
       s.token,
     )
     expect(expiredUse.ResultCode).toBe('10001')
+  })
+
+  it('offers a coupon from the millisecond it starts, and no more at the one it ends', async () => {
+    const s = await shop()
+    const now = t.clock.now()
+    const starting = await grant(s.companyId, { valid_from: now, valid_to: now + DAY })
+    const ending = await grant(s.companyId, { off_fen: 5_000, valid_from: now - DAY, valid_to: now })
+    const list = await call<Coupon[]>('/api/billing/coupons', { PlanCode: 'vin_month' }, s.token)
+    const byId = new Map(list.data?.map((c) => [c.CouponId, c]))
+    expect(byId.get(starting)).toMatchObject({ Status: '可用', Applicable: true, Best: true, PayAmount: 179 })
+    expect(byId.get(ending)).toMatchObject({ Status: '已过期', Applicable: false, Best: false })
+    const late = await call('/api/billing/createorder', { PlanCode: 'vin_month', CouponId: ending }, s.token)
+    expect([late.ResultCode, late.ResultMsg]).toEqual(['10001', '优惠券不可用'])
+    expect(await createOrder(s.token, 'vin_month', starting)).toMatchObject({
+      AmountFen: 17_900,
+      CouponId: starting,
+    })
+  })
+
+  it('takes no coupon on a free plan, leaving the coupon unused', async () => {
+    const s = await shop()
+    const couponId = await grant(s.companyId, { threshold_fen: 0 })
+    const list = await call<Coupon[]>('/api/billing/coupons', { PlanCode: 'data_items_trial' }, s.token)
+    expect(list.data?.find((c) => c.CouponId === couponId)).toMatchObject({ Applicable: false, Best: false })
+    const refused = await call(
+      '/api/billing/createorder',
+      { PlanCode: 'data_items_trial', CouponId: couponId },
+      s.token,
+    )
+    expect([refused.ResultCode, refused.ResultMsg]).toEqual(['10001', '优惠券不可用'])
+    expect(await couponRow(couponId)).toMatchObject({ state: 'unused', order_id: null })
+    expect(await createOrder(s.token, 'data_items_trial')).toMatchObject({ State: '已生效', AmountFen: 0 })
+  })
+
+  it('counts a bought seat for 365 days from the payment', async () => {
+    const s = await shop()
+    const seat = await createOrder(s.token, 'extra_seat')
+    await billing.markPaid(seat.OrderNo, 'wechat', 36_000, `WX-${seat.OrderNo}`)
+    const paidAt = t.clock.now()
+    const shown = await call<Order>('/api/billing/order', { OrderNo: seat.OrderNo }, s.token)
+    expect([shown.data?.ServiceStart, shown.data?.ServiceEnd]).toEqual([
+      beijingTime(paidAt),
+      beijingTime(paidAt + 365 * DAY),
+    ])
+    t.clock.advance(365 * DAY - 1)
+    const token = await t.login(s.mobile, s.password)
+    expect((await entitlement(token)).Seats).toBe(4)
+    t.clock.advance(1)
+    expect((await entitlement(token)).Seats).toBe(3)
   })
 
   it('gives the 100-item data trial at once, once per company', async () => {

@@ -140,6 +140,23 @@ describe.each(dbKinds)('sheets on %s', (kind) => {
     ).toBe('10004')
   })
 
+  it('takes a free line (price 0) and the largest quantity and price, with their exact money', async () => {
+    const orderId = await newQuote()
+    for (const line of [
+      { part_number: 'FREE-0001', Amount: 2, sale_prices: 0 },
+      { part_number: 'MAX-0001', Amount: 99999, sale_prices: '9999999' },
+    ]) {
+      const answer = await addLine(orderId, line)
+      expect([answer.ResultCode, answer.ResultMsg], line.part_number).toEqual(['10000', '成功'])
+    }
+    const lines =
+      (await call<QuotationLine[]>('/api/epc/queryquoteorderdetail', { OrderId: orderId })).data ?? []
+    expect(lines.map((l) => [l.part_number, l.Amount, l.sale_prices, l.money])).toEqual([
+      ['FREE-0001', 2, 0, 0],
+      ['MAX-0001', 99999, 9999999, 999_989_900_001],
+    ])
+  })
+
   it('answers 10003 for a part already on the sheet, and adds it with flag 1', async () => {
     const orderId = await newQuote()
     await addLine(orderId, { part_number: '5Q0698151E' })
@@ -206,6 +223,10 @@ describe.each(dbKinds)('sheets on %s', (kind) => {
       [{ part_number: 'A1', Amount: 'abc' }, '数量格式不正确'],
       [{ part_number: 'A1', sale_prices: undefined }, '请输入销售价'],
       [{ part_number: 'A1', sale_prices: 1.234 }, '销售价最多两位小数'],
+      [{ part_number: 'A1', sale_prices: '' }, '请输入销售价'],
+      [{ part_number: 'A1', Amount: '5.' }, '数量格式不正确'],
+      [{ part_number: 'A1', Amount: 99999.01 }, '数量不能超过99999'],
+      [{ part_number: 'A1', sale_prices: 10000000 }, '销售价不能超过9999999'],
       [{ part_number: 'A1', part_name: 'x'.repeat(81) }, '配件名称不能超过80个字符'],
       // PostgreSQL keeps stock in 32 bits: a larger number failed the insert with 50000.
       [{ part_number: 'A1', available_stock: 2 ** 31 }, '库存数量过大'],
@@ -356,8 +377,9 @@ describe.each(dbKinds)('sheets on %s', (kind) => {
     expect(removed.every((r) => r.ResultCode === '10000' || r.ResultCode === '10004')).toBe(true)
     expect(removed.at(-1)?.ResultCode).toBe('10004')
     const lines = (await call<QuotationLine[]>('/api/epc/queryquoteorderdetail', { OrderId: orderId })).data
-    expect(lines?.map((l) => [l.part_number, l.Amount, l.sale_prices, l.money])).toEqual([
-      ['A1', 2.5, 10.01, 25.03],
+    // An update without part_name keeps the line's name.
+    expect(lines?.map((l) => [l.part_number, l.part_name, l.Amount, l.sale_prices, l.money])).toEqual([
+      ['A1', '前制动片', 2.5, 10.01, 25.03],
     ])
     expect(await total()).toBe(25.03)
   })

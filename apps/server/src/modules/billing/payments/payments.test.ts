@@ -18,6 +18,7 @@ interface Order {
   OrderNo: string
   State: string
   AmountFen: number
+  ExpireAt: number
 }
 interface Paying {
   OrderNo: string
@@ -422,6 +423,17 @@ describe.each(dbKinds)('paying orders on %s', (kind) => {
       // Reading it answers, still pending; paying it is refused as it is past its 15 minutes.
       expect((await read(ali.token, ali.order.OrderNo)).State).toBe('待支付')
       expect((await pay(ali.token, ali.order.OrderNo, 'alipay')).ResultMsg).toBe(BillingMessages.orderClosed)
+      // Nor does a bank transfer give it 7 more days.
+      const transfer = await t.call(
+        '/api/billing/transfer',
+        { OrderNo: ali.order.OrderNo },
+        { token: ali.token },
+      )
+      expect(transfer.ResultCode).toBe('10001')
+      expect(await read(ali.token, ali.order.OrderNo)).toMatchObject({
+        State: '待支付',
+        ExpireAt: ali.order.ExpireAt,
+      })
       t.clock.advance(DAY)
       await billing.closeDue()
       expect([await stateOf(ali.order.OrderNo), await stateOf(wx.order.OrderNo)]).toEqual([
