@@ -4,10 +4,11 @@ import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { DEMO_SITE_KEYS, type EnvelopeRequest, type SiteKeys } from '@epc/shared'
+import { DEMO_SITE_KEYS, type EnvelopeRequest, Messages, type SiteKeys } from '@epc/shared'
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import pg from 'pg'
+import { expect } from 'vitest'
 import { type AppParts, buildApp } from '../src/app'
 import { decodeData, sealRequest } from '../src/call/envelope-codec'
 import type { Clock } from '../src/clock'
@@ -260,4 +261,17 @@ export async function latestSmsCode(t: TestApp, mobile: string): Promise<string>
   const res = await t.app.inject({ method: 'GET', url: `/api/dev/smscode?mobile=${mobile}` })
   if (res.statusCode !== 200) throw new Error(`no SMS code for ${mobile}`)
   return (res.json() as { code: string }).code
+}
+
+/** Each call, sent without a login, answers 401 40100 请先登录 (checked call by call, each named on failure). */
+export async function expectNotLoggedIn(t: TestApp, calls: readonly (readonly [string, object])[]) {
+  for (const [path, payload] of calls) {
+    const answer = await t.call(path, payload)
+    expect([path, answer.status, answer.ResultCode, answer.ResultMsg]).toEqual([
+      path,
+      401,
+      '40100',
+      Messages.notLoggedIn,
+    ])
+  }
 }

@@ -6,7 +6,7 @@
 import type { LoginRecord, MessagesPage, Profile } from '@epc/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addStaff, createCompanyAccount, FACTORY_PASSWORD, signedInCompany } from '../../../test/factories'
-import { dbKinds, latestSmsCode, startTestApp, type TestApp } from '../../../test/helper'
+import { dbKinds, expectNotLoggedIn, latestSmsCode, startTestApp, type TestApp } from '../../../test/helper'
 import { sha256, UNUSABLE_PASSWORD_HASH } from '../../lib/secrets'
 import { runOps } from '../ops/ops'
 import { CancellationService } from './cancellation.service'
@@ -564,7 +564,7 @@ describe.each(dbKinds)('authorization of /user/admin on %s', (kind) => {
       .selectAll()
       .where('id', '=', s.accountId)
       .execute()
-    for (const [path, payload] of [
+    await expectNotLoggedIn(t, [
       ['/api/usercenter/profile', {}],
       ['/api/usercenter/updateprofile', { UserName: '匿名', CompanyName: '匿名公司' }],
       ['/api/usercenter/changepassword', { OldPassword: FACTORY_PASSWORD, Password: 'abc12345' }],
@@ -577,15 +577,7 @@ describe.each(dbKinds)('authorization of /user/admin on %s', (kind) => {
       ['/api/usercenter/withdrawcancel', {}],
       ['/api/usercenter/getclientcompanyinfo', {}],
       ['/api/author/getaccountstaffstate', { Mobile: s.mobile }],
-    ] as const) {
-      const answer = await call(path, payload)
-      expect([path, answer.status, answer.ResultCode, answer.ResultMsg]).toEqual([
-        path,
-        401,
-        '40100',
-        '请先登录',
-      ])
-    }
+    ])
     expect(
       await t.ctx.db.kysely.selectFrom('accounts').selectAll().where('id', '=', s.accountId).execute(),
     ).toEqual(before)

@@ -5,7 +5,7 @@ import { BillingMessages, OrderState } from '@epc/shared'
 import type { Insertable, Selectable } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addStaff, signedInCompany } from '../../../test/factories'
-import { dbKinds, startTestApp, type TestApp } from '../../../test/helper'
+import { dbKinds, expectNotLoggedIn, startTestApp, type TestApp } from '../../../test/helper'
 import { beijingTime } from '../../clock'
 import type { CouponsTable, PlansTable } from '../../db/schema'
 import { Ops } from '../ops/ops'
@@ -891,7 +891,7 @@ describe.each(dbKinds)('authorization of billing on %s', (kind) => {
 
   it('refuses every billing call but the return page without a login, changing nothing', async () => {
     const before = await rowsOf(owner.companyId)
-    for (const [path, payload] of [
+    await expectNotLoggedIn(t, [
       ['/api/billing/plans', {}],
       ['/api/billing/entitlement', {}],
       ['/api/billing/createorder', { PlanCode: 'vin_month' }],
@@ -904,15 +904,7 @@ describe.each(dbKinds)('authorization of billing on %s', (kind) => {
       ['/api/billing/invoice', invoice(paid)],
       ['/api/billing/notices', {}],
       ['/api/billing/readnotice', { Id: noticeId }],
-    ] as const) {
-      const answer = await call(path, payload)
-      expect([path, answer.status, answer.ResultCode, answer.ResultMsg]).toEqual([
-        path,
-        401,
-        '40100',
-        '请先登录',
-      ])
-    }
+    ])
     expect(await rowsOf(owner.companyId)).toBe(before)
   })
 })

@@ -4,7 +4,7 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadTinyCatalogue } from '../../../test/catalogue-fixture'
 import { addStaff, createCompanyAccount, FACTORY_PASSWORD } from '../../../test/factories'
-import { dbKinds, startTestApp, type TestApp } from '../../../test/helper'
+import { dbKinds, expectNotLoggedIn, startTestApp, type TestApp } from '../../../test/helper'
 import { statementsOf } from '../../../test/statements'
 import { decodeData } from '../../call/envelope-codec'
 import type { DemoVin } from '../../catalogue-data/demo/generate'
@@ -849,7 +849,7 @@ describe.each(dbKinds)('authorization of catalogue calls on %s', (kind) => {
 
   it('refuses every catalogue call but the car-model browse without a login', async () => {
     const model = demo.ModelId
-    for (const [path, payload] of [
+    await expectNotLoggedIn(t, [
       ['/api/epc/vinquery', { VIN: demo.vin }],
       ['/api/epc/vinhistory', {}],
       ['/api/epc/grouptree', { ModelId: model }],
@@ -862,15 +862,7 @@ describe.each(dbKinds)('authorization of catalogue calls on %s', (kind) => {
       ['/api/epc/maintenance', { ModelId: model, Mileage: 10000 }],
       ['/api/epc/accidentzones', {}],
       ['/api/epc/accident', { ModelId: model, Zones: ['front'] }],
-    ] as const) {
-      const answer = await t.call(path, payload)
-      expect([path, answer.status, answer.ResultCode, answer.ResultMsg]).toEqual([
-        path,
-        401,
-        '40100',
-        '请先登录',
-      ])
-    }
+    ])
     for (const [path, payload] of [
       ['/api/epc/carbrands', {}],
       ['/api/epc/carmodel', { ModelId: model }],

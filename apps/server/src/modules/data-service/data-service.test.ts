@@ -29,7 +29,7 @@ import {
   signedInCompany,
 } from '../../../test/factories'
 import { openApiTypes, TYPES_FILE } from '../../../test/generate-open-api-types'
-import { dbKinds, startTestApp, type TestApp } from '../../../test/helper'
+import { dbKinds, expectNotLoggedIn, startTestApp, type TestApp } from '../../../test/helper'
 import {
   type OpenKey,
   type OpenResponse,
@@ -1240,20 +1240,12 @@ describe.each(dbKinds)('authorization of the data service (%s)', (kind) => {
 
   it('refuses every key and usage call without a login, changing nothing', async () => {
     const before = await keyRows(owner.companyId)
-    for (const [path, payload] of [
+    await expectNotLoggedIn(t, [
       ['/api/dataservice/keys', {}],
       ['/api/dataservice/keys/create', { Name: '匿名' }],
       ...aimedAtKey(),
       ['/api/dataservice/usage', {}],
-    ] as [string, object][]) {
-      const answer = await call(path, payload)
-      expect([path, answer.status, answer.ResultCode, answer.ResultMsg]).toEqual([
-        path,
-        401,
-        '40100',
-        '请先登录',
-      ])
-    }
+    ] as [string, object][])
     expect(await keyRows(owner.companyId)).toEqual(before)
   })
 

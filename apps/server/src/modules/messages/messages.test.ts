@@ -4,7 +4,7 @@
 import type { MessageRow, MessagesPage } from '@epc/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addStaff, FACTORY_PASSWORD, signedInCompany } from '../../../test/factories'
-import { dbKinds, startTestApp, type TestApp } from '../../../test/helper'
+import { dbKinds, expectNotLoggedIn, startTestApp, type TestApp } from '../../../test/helper'
 import { BillingService } from '../billing/billing.service'
 import { runOps } from '../ops/ops'
 import { postMessage } from '.'
@@ -271,20 +271,12 @@ describe.each(dbKinds)('authorization of messages on %s', (kind) => {
       now: t.clock.now(),
     })
     const id = (await page(s.token)).Messages[0]?.Id as number
-    for (const [path, payload] of [
+    await expectNotLoggedIn(t, [
       ['/api/usercenter/messages', {}],
       ['/api/usercenter/unreadcount', {}],
       ['/api/usercenter/readmessage', { Id: id }],
       ['/api/usercenter/readallmessages', {}],
-    ] as const) {
-      const answer = await call(path, payload)
-      expect([path, answer.status, answer.ResultCode, answer.ResultMsg]).toEqual([
-        path,
-        401,
-        '40100',
-        '请先登录',
-      ])
-    }
+    ])
     expect(await readAt(id)).toBeNull()
   })
 })

@@ -5,7 +5,7 @@ import { checkDigit, Messages, StaffMessages } from '@epc/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadTinyCatalogue } from '../../../test/catalogue-fixture'
 import { addStaff, createCompanyAccount } from '../../../test/factories'
-import { dbKinds, snapshot, startTestApp, type TestApp } from '../../../test/helper'
+import { dbKinds, expectNotLoggedIn, snapshot, startTestApp, type TestApp } from '../../../test/helper'
 import { beijingDate } from '../../clock'
 import { lineMoneyFen } from './sheets.service'
 
@@ -632,15 +632,7 @@ describe.each(dbKinds)('authorization of sheets on %s', (kind) => {
       ['/api/epc/querypurchaseordermasterselectoption', { Type: 0 }],
       ['/api/epc/vinfill', { VIN }],
     ]
-    for (const [path, payload] of [...aimedAtMine(), ...reads]) {
-      const answer = await call(path, payload)
-      expect([path, answer.status, answer.ResultCode, answer.ResultMsg]).toEqual([
-        path,
-        401,
-        '40100',
-        Messages.notLoggedIn,
-      ])
-    }
+    await expectNotLoggedIn(t, [...aimedAtMine(), ...reads])
     expect(await snapshot(t.ctx.db)).toBe(before)
   })
 
