@@ -143,34 +143,38 @@ describe('coupon maths', () => {
   })
 })
 
+/** A 满100减20 coupon of the company, valid from yesterday for 30 days, unless `over` says otherwise. */
+async function grantCoupon(t: TestApp, companyId: number, over: Partial<Insertable<CouponsTable>> = {}) {
+  const now = t.clock.now()
+  const { id } = await t.ctx.db.kysely
+    .insertInto('coupons')
+    .values({
+      company_id: companyId,
+      kind: 'amount_off',
+      title: '满100减20',
+      threshold_fen: 10_000,
+      off_fen: 2_000,
+      percent: 100,
+      days: 0,
+      valid_from: now - DAY,
+      valid_to: now + 30 * DAY,
+      state: 'unused',
+      created_at: now,
+      ...over,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return id
+}
+
 describe.each(dbKinds)('billing on %s', (kind) => {
   let t: TestApp
   let billing: BillingService
   const call = <T>(path: string, payload: object, token: string) => t.call<T>(path, payload, { token })
 
   const shop = (opts: { serviceDays?: number } = {}) => signedInCompany(t, opts)
-  const grant = async (companyId: number, over: Partial<Insertable<CouponsTable>>) => {
-    const now = t.clock.now()
-    const { id } = await t.ctx.db.kysely
-      .insertInto('coupons')
-      .values({
-        company_id: companyId,
-        kind: 'amount_off',
-        title: '满100减20',
-        threshold_fen: 10_000,
-        off_fen: 2_000,
-        percent: 100,
-        days: 0,
-        valid_from: now - DAY,
-        valid_to: now + 30 * DAY,
-        state: 'unused',
-        created_at: now,
-        ...over,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    return id
-  }
+  const grant = (companyId: number, over: Partial<Insertable<CouponsTable>>) =>
+    grantCoupon(t, companyId, over)
   const couponRow = (id: number) =>
     t.ctx.db.kysely.selectFrom('coupons').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
   const createOrder = async (token: string, PlanCode: string, CouponId?: number) => {
@@ -819,26 +823,7 @@ describe.each(dbKinds)('authorization of billing on %s', (kind) => {
       await call<{ OrderNo: string }>('/api/billing/createorder', { PlanCode: 'vin_month' }, owner.token)
     ).data?.OrderNo as string
     expect(await billing.markPaid(paid, 'wechat', 19_900, `WX-${paid}`)).toBe('applied')
-    const now = t.clock.now()
-    couponId = (
-      await t.ctx.db.kysely
-        .insertInto('coupons')
-        .values({
-          company_id: owner.companyId,
-          kind: 'amount_off',
-          title: '满100减20',
-          threshold_fen: 10_000,
-          off_fen: 2_000,
-          percent: 100,
-          days: 0,
-          valid_from: now - DAY,
-          valid_to: now + 30 * DAY,
-          state: 'unused',
-          created_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id
+    couponId = await grantCoupon(t, owner.companyId)
   }, 180_000)
   afterAll(() => t.close())
 
