@@ -10,7 +10,7 @@ import type {
   VinHistoryAnswer,
   VinQueryAnswer,
 } from '@epc/shared'
-import { expect, type Locator, type Page, type Request, test } from '@playwright/test'
+import { type APIRequestContext, expect, type Locator, type Page, type Request, test } from '@playwright/test'
 import { type Api, accountWithApi, callApi, createAccount, demoVin, installClock, signIn } from './support'
 
 // Each test makes its own account and data: they run side by side.
@@ -110,6 +110,15 @@ async function openQuotation(page: Page, orderId: string) {
   await expect(lineRows(page)).toHaveCount(1)
 }
 
+/** A new account signed in, on its quotation of one line. */
+async function onQuotationWithLine(page: Page, request: APIRequestContext) {
+  const { account, api } = await accountWithApi(request)
+  const quotation = await quotationWithLine(api)
+  await signIn(page, account)
+  await openQuotation(page, quotation.orderId)
+  return quotation
+}
+
 test('the server stops on the VIN and part-code pages: told, input kept, one click once it is back', async ({
   page,
   request,
@@ -159,10 +168,7 @@ test('the server stops while a quotation line is edited: the edit stays, nothing
   page,
   request,
 }) => {
-  const { account, api } = await accountWithApi(request)
-  const { orderId } = await quotationWithLine(api)
-  await signIn(page, account)
-  await openQuotation(page, orderId)
+  await onQuotationWithLine(page, request)
 
   await button(lineRows(page).first(), '修改').click()
   const edit = dialog(page, '修改配件 FM-0001')
@@ -240,10 +246,7 @@ test('offline: a save says it failed at once and works once back; a failed look-
   context,
   request,
 }) => {
-  const { account, api } = await accountWithApi(request)
-  const { vin, model, orderId } = await quotationWithLine(api)
-  await signIn(page, account)
-  await openQuotation(page, orderId)
+  const { vin, model } = await onQuotationWithLine(page, request)
 
   await button(lineRows(page).first(), '修改').click()
   const edit = dialog(page, '修改配件 FM-0001')
@@ -302,10 +305,7 @@ test('a slow answer: a double click or Enter twice adds one line and saves a cha
   page,
   request,
 }) => {
-  const { account, api } = await accountWithApi(request)
-  const { orderId } = await quotationWithLine(api)
-  await signIn(page, account)
-  await openQuotation(page, orderId)
+  await onQuotationWithLine(page, request)
   const addCalls = await hold(page, '/api/epc/createquoteorderdetail')
 
   await page.keyboard.press('F2')
