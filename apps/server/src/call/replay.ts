@@ -18,7 +18,11 @@ const PENDING_TTL_MS = Limits.httpTimeoutMs + 5_000
  * token is parsed first, so the header's spelling (`bearer`, two spaces) does not make a repeated body new.
  */
 export function replayKey(sign: string, authorization: string | undefined): string {
-  return `replay:${sign}:${sha256(bearerToken(authorization) ?? '')}`
+  return `replay:${signAndSession(sign, authorization)}`
+}
+
+function signAndSession(sign: string, authorization: string | undefined): string {
+  return `${sign}:${sha256(bearerToken(authorization) ?? '')}`
 }
 
 // Stored answers (a login's token among them) are encrypted under a key derived from the request's content,
@@ -48,11 +52,23 @@ export async function claimOrReplay(
   key: string,
   content: string,
 ): Promise<CallResponse | null> {
+  return claimOrWait(store, key, (stored) => open(stored, content))
+}
+
+/**
+ * Claims the key (null), or waits while another request holds it and answers what that request left there,
+ * as `settled` reads it.
+ */
+async function claimOrWait<T>(
+  store: SharedStore,
+  key: string,
+  settled: (stored: string) => T,
+): Promise<T | null> {
   const deadline = Date.now() + REPLAY_WAIT_MS
   while (Date.now() < deadline) {
     if (await store.set(key, PENDING, PENDING_TTL_MS, true)) return null
     const stored = await store.get(key)
-    if (stored && stored !== PENDING) return open(stored, content)
+    if (stored && stored !== PENDING) return settled(stored)
     await new Promise((r) => setTimeout(r, 25))
   }
   throw fail.tooMany()
@@ -79,7 +95,7 @@ const CHARGED = 'charged'
  * under: its sign and session, as the replay memory's.
  */
 export function chargeKey(sign: string, authorization: string | undefined): string {
-  return `charged:${sign}:${sha256(bearerToken(authorization) ?? '')}`
+  return `charged:${signAndSession(sign, authorization)}`
 }
 
 /**
@@ -89,20 +105,13 @@ export function chargeKey(sign: string, authorization: string | undefined): stri
  * the same body is charged when it comes again.
  */
 export async function chargeOnce(store: SharedStore, key: string, charge: () => Promise<void>) {
-  const deadline = Date.now() + REPLAY_WAIT_MS
-  while (Date.now() < deadline) {
-    if (await store.set(key, PENDING, PENDING_TTL_MS, true)) {
-      try {
-        await charge()
-      } catch (error) {
-        await forgetClaim(store, key)
-        throw error
-      }
-      await store.set(key, CHARGED, Limits.replayWindowMs)
-      return
-    }
-    if ((await store.get(key)) === CHARGED) return
-    await new Promise((r) => setTimeout(r, 25))
+  // Only a claim or CHARGED is kept under the key: a settled one was charged by the first request.
+  if ((await claimOrWait(store, key, () => true)) !== null) return
+  try {
+    await charge()
+  } catch (error) {
+    await forgetClaim(store, key)
+    throw error
   }
-  throw fail.tooMany()
+  await store.set(key, CHARGED, Limits.replayWindowMs)
 }
