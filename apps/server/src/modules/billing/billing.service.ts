@@ -304,7 +304,9 @@ export class BillingService {
       const order = await this.found(caller, orderNo)
       const channels = repo.channelsOf(order.pay_channels)
       if (channels.includes('transfer')) return this.answer(order)
-      if (order.state === OrderState.closed || order.state === OrderState.cancelled) {
+      // A pending order past its 15 minutes is closed, as the payment channels say, though not yet marked.
+      const expired = order.state === OrderState.pending && this.now() >= order.expires_at
+      if (order.state === OrderState.closed || order.state === OrderState.cancelled || expired) {
         throw fail.business(BillingMessages.orderClosed)
       }
       if (order.state !== OrderState.pending) throw fail.business(BillingMessages.notPayable)

@@ -423,13 +423,13 @@ describe.each(dbKinds)('paying orders on %s', (kind) => {
       // Reading it answers, still pending; paying it is refused as it is past its 15 minutes.
       expect((await read(ali.token, ali.order.OrderNo)).State).toBe('待支付')
       expect((await pay(ali.token, ali.order.OrderNo, 'alipay')).ResultMsg).toBe(BillingMessages.orderClosed)
-      // Nor does a bank transfer give it 7 more days.
+      // Nor does a bank transfer give it 7 more days, and it says why as paying does.
       const transfer = await t.call(
         '/api/billing/transfer',
         { OrderNo: ali.order.OrderNo },
         { token: ali.token },
       )
-      expect(transfer.ResultCode).toBe('10001')
+      expect([transfer.ResultCode, transfer.ResultMsg]).toEqual(['10001', BillingMessages.orderClosed])
       expect(await read(ali.token, ali.order.OrderNo)).toMatchObject({
         State: '待支付',
         ExpireAt: ali.order.ExpireAt,
