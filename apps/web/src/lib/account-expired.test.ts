@@ -125,6 +125,20 @@ describe('the notice of a 99998 answer', () => {
       expect(localStorage.length).toBe(0)
     })
 
+    it('answers several calls refused at once with one notice and one sign-out', async () => {
+      await signIn(false)
+      const refused = await Promise.all(
+        [VIN, VIN, VIN].map((vin) => api.post('/api/epc/vinquery', { VIN: vin }).catch((e: unknown) => e)),
+      )
+      expect(refused.map((e) => (e as ApiError).code)).toEqual(['99998', '99998', '99998'])
+      await vi.waitFor(() => expect(button('知道了')).toBeDefined())
+      expect(document.querySelectorAll('.ant-notification-notice:not([class*="-leave"])')).toHaveLength(1)
+      button('知道了')?.click()
+      await vi.waitFor(() => expect(notice()).toBeUndefined())
+      expect(navigate).toHaveBeenCalledTimes(1)
+      expect(navigate).toHaveBeenCalledWith('/login')
+    })
+
     it('offers no 续费 when the stored login info does not say the user is the owner', async () => {
       const info = await api.post<LoginInfo>('/api/author/login', DEMO)
       saveLoginInfo(info)

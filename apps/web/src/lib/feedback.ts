@@ -89,25 +89,22 @@ export interface AbnormalNotice {
 /** Called when the notice goes: `renew` when the user chose 续费 rather than 知道了 or the time-out. */
 type AbnormalDone = (renew: boolean) => void
 
-// Several calls may come back abnormal together; they share one notice and one sign-out.
-let pending: AbnormalDone[] | null = null
+// Several calls may come back abnormal together; they share one notice and one sign-out: the first call's
+// (each would sign out and go to the sign-in page again, one more page in the browser's history).
+let pending: AbnormalDone | null = null
 
 function accountAbnormal(notice: AbnormalNotice, onDone: AbnormalDone): void {
-  if (pending) {
-    pending.push(onDone)
-    return
-  }
-  const callbacks = [onDone]
-  pending = callbacks
+  if (pending) return
+  pending = onDone
   let timer: ReturnType<typeof setTimeout> | undefined
   const finish = (renew: boolean) => {
-    if (pending !== callbacks) return
+    if (pending !== onDone) return
     pending = null
     clearTimeout(timer)
     // It may have been said plainly while the hosts could not load, and they may have loaded since.
     plainFeedback.notification.destroy(ACCOUNT_ABNORMAL_KEY)
     withApi((a) => a.notification.destroy(ACCOUNT_ABNORMAL_KEY))
-    for (const fn of callbacks) fn(renew)
+    onDone(renew)
   }
   const button = (text: string, renew: boolean, type: 'primary' | 'default') =>
     createElement(Button, { key: text, type, size: 'small', onClick: () => finish(renew) }, text)
