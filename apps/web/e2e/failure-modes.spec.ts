@@ -205,8 +205,34 @@ test('lines that could not be read are not shown as an empty sheet, and load aga
   const lines = page.getByTestId('sheet-lines')
   await expect(lines.getByTestId('load-failed')).toContainText('配件明细加载失败')
   await expect(lines).not.toContainText('暂无配件')
+  // Nor does 导出Excel say the sheet has no parts.
+  await page.getByTestId('export-excel').click()
+  await expect(said(page, '配件明细加载失败，请重新加载后再导出')).toBeVisible()
+  await expect(said(page, '导出失败，该报价单暂无配件信息')).toHaveCount(0)
   await page.unroute('**/api/epc/queryquoteorderdetail')
   await lines.getByRole('button', { name: '重新加载' }).click()
+  await expect(lineRows(page)).toHaveCount(1)
+  await expect(lineRows(page).first()).toContainText('FM-0001')
+})
+
+test('a sheet list that could not be read still shows the selected sheet and its lines', async ({
+  page,
+  request,
+}) => {
+  const { account, api } = await accountWithApi(request)
+  const { orderId } = await quotationWithLine(api)
+  await signIn(page, account)
+  await page.goto('/quoteOrder')
+  await listRows(page).filter({ hasText: orderId }).click()
+  await expect(lineRows(page)).toHaveCount(1)
+  // The next list read fails (its two retries too); the selection is looked up by its number after it.
+  let refused = 0
+  await page.route('**/api/epc/queryquoteorder', (route) =>
+    refused++ < 3 ? route.abort('connectionrefused') : route.continue(),
+  )
+  await page.reload()
+  await expect(page.getByTestId('sheet-list').getByRole('button', { name: '重新加载' })).toBeVisible()
+  await expect(page.getByTestId('sheet-detail')).toContainText(orderId)
   await expect(lineRows(page)).toHaveCount(1)
   await expect(lineRows(page).first()).toContainText('FM-0001')
 })

@@ -28,7 +28,8 @@ export function useSelectedSheet(kind: SheetKind, list: UseQueryResult<SheetPage
   )
 
   const inPage = list.data?.rows.find((r) => r.OrderId === storedId) ?? null
-  const byId = useSheetById(kind, storedId, list.isSuccess && !list.isFetching && !inPage)
+  // A list that failed to load is asked past too: the selected sheet and its lines stay workable.
+  const byId = useSheetById(kind, storedId, !list.isPending && !list.isFetching && !inPage)
   const gone = !inPage && byId.isSuccess && byId.data === null
   const selectedId = gone ? null : storedId
   const selected = inPage ?? (byId.data?.OrderId === storedId ? byId.data : null)
