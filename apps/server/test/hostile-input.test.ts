@@ -15,7 +15,7 @@ import { fail, registerCall } from '../src/call/index'
 import { BillingService } from '../src/modules/billing/billing.service'
 import { loadTinyCatalogue } from './catalogue-fixture'
 import { createCompanyAccount } from './factories'
-import { dbKinds, snapshot, startTestApp, type TestApp } from './helper'
+import { dbKinds, startTestApp, type TestApp, writableTables } from './helper'
 import { openRequest } from './open-client'
 
 const RUNS = Number(process.env.HOSTILE_RUNS ?? 300)
@@ -432,24 +432,6 @@ function postRoutes(tree: string): string[] {
   return routes
 }
 
-/**
- * Tables beyond helper.ts's snapshot that the calls write (billing, data service, messages, the account). Not
- * vin_queries: the VIN history is written in batches up to 200 ms after a query answered (vin-history.ts), so
- * its rows land during whatever request comes next.
- */
-const MORE_TABLES = [
-  'invoices',
-  'notices',
-  'messages',
-  'login_history',
-  'cancellations',
-  'api_keys',
-  'api_usage',
-  'api_jobs',
-  'embed_sessions',
-  'host_prices',
-]
-
 /** Every row of the tables, by table; read at once (PostgreSQL's pool reads them side by side). */
 async function everyRow(t: TestApp, tables: string[]): Promise<string> {
   const read = (table: string) =>
@@ -491,7 +473,7 @@ describe.each(dbKinds)('hostile input to every documented call on %s', (kind) =>
   let tried = 0
   const answered: Record<string, number> = {}
   let theirCompany: number
-  /** helper.ts's snapshot's tables and MORE_TABLES: the rows a refused request must leave as they were. */
+  /** The tables a call may write (helper.ts): the rows a refused request must leave as they were. */
   let tables: string[]
 
   /** The second company's rows: its sheets and lines, orders, invoices, notices, API keys and accounts. */
@@ -649,7 +631,7 @@ describe.each(dbKinds)('hostile input to every documented call on %s', (kind) =>
       embedLink,
     })
     theirRows = await theirs()
-    tables = [...Object.keys(JSON.parse(await snapshot(t.ctx.db))), ...MORE_TABLES]
+    tables = await writableTables(t.ctx.db)
     current = await everyRow(t, tables)
   })
 
