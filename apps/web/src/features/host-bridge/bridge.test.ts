@@ -107,6 +107,21 @@ describe('finding the host', () => {
     expect(await rejection(bridge.lookUpVin('LFVBA41K2KC947080'))).toBe(0)
   })
 
+  it('keeps asking WebView2 8021 first after one failed call, as the host has it', async () => {
+    let fail8021 = false
+    const getstock8021 = {
+      query: vi.fn(async () => (fail8021 ? Promise.reject(new Error('DMS busy')) : answer8021)),
+    }
+    const getstock8002 = { query: vi.fn(async () => answer8002) }
+    const bridge = await bridgeOf({ chrome: { webview: { hostObjects: { getstock8021, getstock8002 } } } })
+    expect((await bridge.lookUpStock('5Q0 615 301 F', 'FV')).source).toBe('getstock8021')
+    fail8021 = true
+    expect((await bridge.lookUpStock('5Q0 615 301 F', 'FV')).source).toBe('getstock8002')
+    fail8021 = false
+    expect((await bridge.lookUpStock('5Q0 615 301 F', 'FV')).source).toBe('getstock8021')
+    expect(getstock8021.query).toHaveBeenCalledTimes(3)
+  })
+
   it('binds CefSharp objects on request, then calls them as globals', async () => {
     const win: HostWindow = {}
     win.CefSharp = {

@@ -108,7 +108,9 @@ export async function detectHost(
   const found = await findObjects(win, timeoutMs)
   if (!found) return null
   const { objects } = found
-  // The object that answered a part look-up last; asked first from then on.
+  // The first in STOCK_ORDER of the objects that have answered a part look-up; asked first from then on. Not
+  // simply the last to answer: a WebView2 8021 failing once would leave a host that has both on 8002, which
+  // the contract uses only when 8021 is absent.
   let stockSource: HostObjectName | undefined
 
   /**
@@ -136,7 +138,7 @@ export async function detectHost(
       const { name, answer } = await ask(order, (n) =>
         n === 'getstock8021' ? [partNumber, make] : [partNumber],
       )
-      stockSource = name
+      if (!stockSource || STOCK_ORDER.indexOf(name) < STOCK_ORDER.indexOf(stockSource)) stockSource = name
       const records = normaliseStockAnswer(answer)
       if (records === 0) throw 0 satisfies HostRejection
       return { records, raw: rawAnswerText(answer), source: name }
