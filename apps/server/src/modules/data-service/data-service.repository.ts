@@ -97,6 +97,9 @@ export async function updateActiveKey(
   )
 }
 
+/** An owner in these states stops the company's data service (a resolved cancellation leaves no other). */
+const BLOCKED_OWNER_STATES = ['disabled', 'banned', 'cancelled'] as const
+
 /**
  * A key by its AppKey with its company's price list and whether the company's owner may use the service (not
  * when disabled, banned or cancelled: a company whose cancellation was resolved has no usable account).
@@ -125,7 +128,7 @@ export function keyForCall(db: Q, appKey: string) {
             .select('a.id')
             .whereRef('a.company_id', '=', 'k.company_id')
             .where('a.is_owner', '=', 1)
-            .where('a.state', 'in', ['disabled', 'banned', 'cancelled']),
+            .where('a.state', 'in', BLOCKED_OWNER_STATES),
         )
         .as('blocked'),
     )
@@ -339,9 +342,33 @@ export async function claimJob(db: Q, worker: string, now: number, staleBefore: 
 }
 
 /** Whether the job's key may still be used: not revoked (a revoked key's job stops). */
-export async function jobKeyRevoked(db: Q, keyId: number): Promise<boolean> {
-  const row = await db.selectFrom('api_keys').select('revoked_at').where('id', '=', keyId).executeTakeFirst()
-  return !row || row.revoked_at !== null
+/**
+ * Why a job's key may no longer be used, as a call with it would answer (keyForCall): revoked (or gone), or its
+ * company's owner disabled, banned or cancelled; null while it may.
+ */
+export async function jobKeyStopped(
+  db: Q,
+  keyId: number,
+): Promise<'APP_KEY_REVOKED' | 'SERVICE_DISABLED' | null> {
+  const row = await db
+    .selectFrom('api_keys as k')
+    .select('k.revoked_at')
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('accounts as a')
+            .select('a.id')
+            .whereRef('a.company_id', '=', 'k.company_id')
+            .where('a.is_owner', '=', 1)
+            .where('a.state', 'in', BLOCKED_OWNER_STATES),
+        )
+        .as('blocked'),
+    )
+    .where('k.id', '=', keyId)
+    .executeTakeFirst()
+  if (!row || row.revoked_at !== null) return 'APP_KEY_REVOKED'
+  return row.blocked ? 'SERVICE_DISABLED' : null
 }
 
 /**

@@ -988,6 +988,63 @@ describe.each(dbKinds)('data service (%s)', (kind) => {
       expect(result.body.results).toHaveLength(70)
     })
 
+    it('ends a job with SERVICE_DISABLED when its company is stopped meanwhile, charging nothing more', async () => {
+      const { vin, name } = await vinWithParts()
+      const items = Array.from({ length: 70 }, () => ({ vin, names: [name] }))
+      const id = `job_${'cd'.repeat(12)}`
+      const now = t.clock.now()
+      const db = t.ctx.db.kysely
+      // Half done by a process that stopped beating; then the owner is banned (the burst detector).
+      await db
+        .insertInto('api_jobs')
+        .values({
+          id,
+          key_id: key.id,
+          company_id: company.companyId,
+          state: 'running',
+          request: JSON.stringify({ items }),
+          pairs: 70,
+          done_items: 50,
+          items_charged: 50,
+          worker: 'gone',
+          created_at: now,
+          beat_at: now,
+        })
+        .execute()
+      const before = await itemsLeft(company.companyId)
+      await db.updateTable('accounts').set({ state: 'banned' }).where('id', '=', company.accountId).execute()
+      try {
+        t.clock.advance(61_000)
+        t.app.dataJobs?.kick()
+        await t.app.dataJobs?.idle()
+        const job = await db
+          .selectFrom('api_jobs')
+          .select(['state', 'error', 'done_items', 'items_charged'])
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+        expect({
+          ...job,
+          done_items: Number(job.done_items),
+          items_charged: Number(job.items_charged),
+        }).toEqual({
+          state: 'failed',
+          error: 'SERVICE_DISABLED',
+          done_items: 50,
+          items_charged: 50,
+        })
+        expect(await itemsLeft(company.companyId)).toBe(before)
+      } finally {
+        await db
+          .updateTable('accounts')
+          .set({ state: 'active' })
+          .where('id', '=', company.accountId)
+          .execute()
+      }
+      nextSecond()
+      const status = await open<JobStatus>(key, 'GET', `/open/v1/jobs/${id}`)
+      expect(status.body).toMatchObject({ state: 'failed', error: 'SERVICE_DISABLED', done_items: 50 })
+    })
+
     it('is used by a client written from the OpenAPI file and the signing section alone, for a batch job', async () => {
       expect(readFileSync(TYPES_FILE, 'utf8'), 'run npm run openapi:types').toBe(await openApiTypes())
       const client = openApiClient(key, {

@@ -98,12 +98,14 @@ export class JobRunner {
     try {
       while (done < items.length) {
         if (this.stopping) return
-        if (await repo.jobKeyRevoked(this.db, caller.keyId)) {
+        // A key revoked, or a company stopped, since the job was made ends it as a call would be refused.
+        const stopped = await repo.jobKeyStopped(this.db, caller.keyId)
+        if (stopped) {
           await repo.finishJob(this.db, {
             id: job.id,
             worker: this.worker,
             state: 'failed',
-            error: 'APP_KEY_REVOKED',
+            error: stopped,
             now: this.ctx.clock.now(),
           })
           return
