@@ -216,6 +216,44 @@ describe.each(dbKinds)('ops on %s', (kind) => {
       ],
       /价格须为金额/,
     )
+    await refused(
+      [
+        'plan-create',
+        '--code',
+        'q',
+        '--name',
+        'x',
+        '--kind',
+        'query_pack',
+        '--price',
+        '1',
+        '--queries',
+        '9',
+        '--days',
+        '30',
+      ],
+      '按次包套餐不用 --days，请去掉',
+    )
+    await refused(
+      [
+        'plan-create',
+        '--code',
+        'q',
+        '--name',
+        'x',
+        '--kind',
+        'vin_period',
+        '--price',
+        '1',
+        '--days',
+        '30',
+        '--seats',
+        '2',
+        '--items',
+        '5',
+      ],
+      /不用 --seats --items，请去掉$/,
+    )
     await refused(['plan-create', '--code', 'q', '--bogus', '1'], 'plan-create 不认识参数：--bogus')
     await refused(
       [

@@ -115,6 +115,15 @@ export class Ops {
     }
     const [ok, flags] = needs[kind]
     if (!ok) throw new OpsError(`${PLAN_KIND_NAMES[kind]}套餐须给出大于 0 的 ${flags}`)
+    // A figure the kind does not use would still be sold with it (--days on a query pack gave its order a
+    // service period in the payment message): refused rather than kept.
+    const given = { days, queries, seats, items }
+    const extra = (Object.keys(given) as (keyof typeof given)[]).filter(
+      (flag) => given[flag] > 0 && !flags.includes(`--${flag}`),
+    )
+    if (extra.length) {
+      throw new OpsError(`${PLAN_KIND_NAMES[kind]}套餐不用 ${extra.map((f) => `--${f}`).join(' ')}，请去掉`)
+    }
     if (await this.db.selectFrom('plans').select('id').where('code', '=', code).executeTakeFirst()) {
       throw new OpsError(`套餐代码 ${code} 已存在`)
     }
