@@ -2,8 +2,13 @@
 import { type DecimalField, decimalHundredths, type TextField, textProblem } from '@epc/shared'
 import type { FormRule } from 'antd'
 
+/**
+ * A text field's rule. `required` only marks the label (antd's asterisk) as the field rule requires a value;
+ * the validator decides and words every message, empty included.
+ */
 export function fieldRule(field: TextField): FormRule {
   return {
+    required: (field.min ?? 1) > 0,
     validator: async (_rule, value) => {
       const problem = textProblem(field, value ?? '')
       if (problem) throw new Error(problem)

@@ -39,7 +39,7 @@ export function MobileCard({ profile }: { profile: Profile }) {
       <Form
         form={form}
         layout="horizontal"
-        labelCol={{ flex: '110px' }}
+        labelCol={{ flex: '130px' }}
         style={{ maxWidth: 560 }}
         onFinish={onFinish}
       >
