@@ -22,7 +22,8 @@ export const routes: RouteObject[] = [
     HydrateFallback: PageLoading,
     errorElement: <RouteError />,
     children: [
-      { index: true, loader: () => redirect(paths.vinSearch) },
+      // Redirects render nothing; element: null says so (React Router warns of an empty page without it).
+      { index: true, loader: () => redirect(paths.vinSearch), element: null },
       {
         lazy: page(() => import('./layout/MainLayout')),
         errorElement: <RouteError />,
@@ -36,7 +37,7 @@ export const routes: RouteObject[] = [
             path: paths.user,
             lazy: page(() => import('../features/account/pages/UserLayout')),
             children: [
-              { index: true, loader: () => redirect(paths.userAdmin) },
+              { index: true, loader: () => redirect(paths.userAdmin), element: null },
               {
                 path: 'admin',
                 lazy: page(() => import('../features/account/pages/AccountAdminPage')),
@@ -160,7 +161,7 @@ export const routes: RouteObject[] = [
         lazy: page(() => import('../features/info/pages/NotFoundPage')),
         handle: { title: '页面不存在' },
       },
-      { path: '*', loader: () => redirect(paths.notFound) },
+      { path: '*', loader: () => redirect(paths.notFound), element: null },
     ],
   },
   {
@@ -181,7 +182,7 @@ export const routes: RouteObject[] = [
         lazy: page(() => import('../features/catalogue/pages/PartsDetailPage')),
       },
       // Nothing else is the frame's: back to its first screen rather than out of it.
-      { path: '*', loader: () => redirect(embedBase) },
+      { path: '*', loader: () => redirect(embedBase), element: null },
     ],
   },
 ]
