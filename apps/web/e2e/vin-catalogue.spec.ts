@@ -241,6 +241,9 @@ test('a VIN that decodes but is not in the catalogue says so', async ({ page, re
   await expect(none).toContainText('上汽大众')
   await expect(none).toContainText('2021')
   await expect(page.getByTestId('check-digit-warning')).toBeHidden()
+  // The recent VINs say the same of it, not 多个车型.
+  const recent = page.getByTestId('vin-recent').locator('li').filter({ hasText: vin })
+  await expect(recent).toContainText('目录中暂无此车型')
 })
 
 test('the 速腾 demo VIN offers a choice of trims', async ({ page, request }) => {

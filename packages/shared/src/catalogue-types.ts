@@ -41,7 +41,14 @@ export interface VinQueryAnswer {
 }
 
 export interface VinHistoryAnswer {
-  recent: { vin: string; car_name: string; ModelId: string; queried_at: number }[]
+  /** status as a VIN query answers it now: 'one' names its model, 'several' and 'none' leave car_name empty. */
+  recent: {
+    vin: string
+    car_name: string
+    ModelId: string
+    status: VinQueryAnswer['status']
+    queried_at: number
+  }[]
   demo: { vin: string; car_name: string; ModelId: string }[]
 }
 

@@ -1,5 +1,5 @@
 // Every catalogue call on a real database holding the tiny demo catalogue, through the envelope.
-import { checkDigit, WAREHOUSES } from '@epc/shared'
+import { checkDigit, type VinHistoryAnswer, WAREHOUSES } from '@epc/shared'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadTinyCatalogue } from '../../../test/catalogue-fixture'
@@ -197,6 +197,22 @@ describe.each(dbKinds)('catalogue calls on %s', (kind) => {
         models: [],
         decode: { maker: '上汽大众', modelYear: 2021 },
       })
+    })
+
+    it('tells in the history a VIN of several trims from one the catalogue lacks', async () => {
+      const one = demoVins.find((d) => d.ModelId === 'FV-MAGOTAN-2020-1') as DemoVin
+      const several = demoVins.find((d) => d.ModelId === 'FV-SAGITAR-2019-1') as DemoVin
+      const draft = 'LSVZZ99Z0MA123457'
+      const none = `${draft.slice(0, 8)}${checkDigit(draft)}${draft.slice(9)}`
+      for (const VIN of [one.vin, several.vin, none]) {
+        expect((await call('/api/epc/vinquery', { VIN })).ResultCode).toBe('10000')
+      }
+      const history = await call<VinHistoryAnswer>('/api/epc/vinhistory', {})
+      expect(history.data?.recent.slice(0, 3)).toMatchObject([
+        { vin: none, car_name: '', ModelId: '', status: 'none' },
+        { vin: several.vin, car_name: '', ModelId: '', status: 'several' },
+        { vin: one.vin, car_name: one.car_name, ModelId: one.ModelId, status: 'one' },
+      ])
     })
 
     it('refuses what is not a VIN with 10002, and needs an active service', async () => {

@@ -93,6 +93,16 @@ export class VinService {
     })
   }
 
+  /**
+   * A history row names no model when the VIN pointed to several or to none: which, as the catalogue answers
+   * now (a clerk told 多个车型 of a VIN the catalogue lacks would look for the choice).
+   */
+  private async unnamedStatus(vin: string): Promise<'several' | 'none'> {
+    const decoding = decodeVin(vin, new Date(this.ctx.clock.now()))
+    if (!decoding.valid) return 'none'
+    return (await modelsForVin(this.ctx.db, decoding)).length > 0 ? 'several' : 'none'
+  }
+
   async recent(caller: Caller): Promise<VinHistoryAnswer> {
     await this.history.flush()
     const db = this.ctx.db.kysely
@@ -106,6 +116,7 @@ export class VinService {
         vin: r.vin,
         car_name: r.car_name ?? '',
         ModelId: r.model_code ?? '',
+        status: r.model_code ? ('one' as const) : await this.unnamedStatus(r.vin),
         queried_at: Number(r.created_at),
       })
       if (recent.length === HISTORY_LENGTH) break

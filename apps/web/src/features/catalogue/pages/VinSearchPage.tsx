@@ -150,7 +150,9 @@ export default function VinSearchPage() {
                   <button type="button" className={styles.item} onClick={() => void submit(item.vin)}>
                     <span style={mono}>{item.vin}</span>
                     <span className={styles.meta}>
-                      <span className={styles.name}>{item.car_name || '多个车型'}</span>
+                      <span className={styles.name}>
+                        {item.car_name || (item.status === 'none' ? '目录中暂无此车型' : '多个车型')}
+                      </span>
                       <span>{timeOf(item.queried_at)}</span>
                     </span>
                   </button>
