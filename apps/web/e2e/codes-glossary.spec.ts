@@ -199,7 +199,7 @@ test('50 pasted part codes: replacement of an old number, 停售, stock columns,
   await expect(page.getByTestId('part-detail')).toContainText(sample.banned.disp_number)
 })
 
-test('more than 50 codes: the first 50 are queried and the rest offered; several and none', async ({
+test('more than 50 codes: the first 50 are queried and the rest offered; several, look-alike and none', async ({
   page,
   request,
 }) => {
@@ -238,6 +238,18 @@ test('more than 50 codes: the first 50 are queried and the rest offered; several
   await resultRows(page).first().getByRole('button', { name: sample.old.current_number }).click()
   await expect(page).toHaveURL(new RegExp(`codes=${sample.old.current_number}`))
   await expect(resultRows(page).first()).toContainText(sample.old.current)
+
+  // A code typed with a letter O for each zero is offered the number meant; choosing it queries it.
+  const zeroed = sample.parts.find((p) => p.part_number.includes('0'))
+  if (!zeroed) throw new Error('no sample part number with a 0')
+  const typo = zeroed.part_number.replaceAll('0', 'O')
+  await codeBox(page).fill(typo)
+  await codeBox(page).press('Control+Enter')
+  await expect(resultRows(page).first()).toContainText(`未找到编码 ${typo}，您是不是要找：`)
+  await expect(page.getByTestId('parts-summary')).toContainText('疑似输错 1')
+  await resultRows(page).first().getByRole('button', { name: zeroed.part_number }).click()
+  await expect(page).toHaveURL(new RegExp(`codes=${zeroed.part_number}`))
+  await expect(resultRows(page).first()).toContainText(zeroed.disp_number)
 
   // The single-code variant shows the same answer as a card and links back.
   await page.getByRole('link', { name: '切换到单个查询' }).click()

@@ -256,6 +256,19 @@ export function partsByPrefix(db: Q, prefix: string, limit: number) {
   return numbersFrom(db, prefix, `${prefix}\u{10FFFF}`, limit)
 }
 
+/** Which of these numbers the catalogue has: the part-code query's look-alikes, asked only for a code it lacks. */
+export async function knownNumbers(db: Q, numbers: string[], limit: number): Promise<string[]> {
+  if (!numbers.length) return []
+  const rows = await db
+    .selectFrom('cat_parts')
+    .select('norm_number')
+    .where('norm_number', 'in', numbers)
+    .orderBy('norm_number')
+    .limit(limit)
+    .execute()
+  return rows.map((r) => r.norm_number)
+}
+
 /**
  * Each part's supersessions, step by step to the newest number, in one query rather than one round trip a
  * hop (a superseded part cost five or six on PostgreSQL). A part has one newer number at most (old_part_id

@@ -580,6 +580,30 @@ describe.each(dbKinds)('catalogue calls on %s', (kind) => {
       expect([tooMany.ResultCode, tooMany.ResultMsg]).toEqual(['10002', '一次最多查询50个配件编码'])
     })
 
+    it('offers the numbers a code not found may have meant, with an O typed for a 0 or an I for a 1', async () => {
+      // A number with a 0 whose letter-O twin is no part, and one with a 1 whose I twin is none.
+      const zero = await somePart(
+        `p.norm_number like '%0%' and not exists (select 1 from cat_parts q where q.norm_number = replace(p.norm_number, '0', 'O'))`,
+      )
+      const one = await somePart(
+        `p.norm_number like '%1%' and not exists (select 1 from cat_parts q where q.norm_number = replace(p.norm_number, '1', 'I'))`,
+      )
+      const typedZero = zero.disp_number.replaceAll('0', 'O')
+      const typedOne = one.norm_number.replaceAll('1', 'I').toLowerCase()
+      const answer = await call<{ input: string; status: string; candidates?: string[] }[]>(
+        '/api/epc/partsquery',
+        {
+          Codes: [typedZero, typedOne, 'QQQQ99999999'],
+        },
+      )
+      expect(answer.data?.[0]).toMatchObject({ input: typedZero, status: 'similar' })
+      expect(answer.data?.[0]?.candidates).toContain(zero.norm_number)
+      expect(answer.data?.[1]).toMatchObject({ status: 'similar' })
+      expect(answer.data?.[1]?.candidates).toContain(one.norm_number)
+      // Nothing alike: still not found.
+      expect(answer.data?.[2]).toMatchObject({ status: 'none' })
+    })
+
     it('answers part detail: chain, substitutes, price lists, stock of the ten warehouses, fitting models', async () => {
       const { rows } = await sql<{ disp: string }>`
         select n.disp_number as disp from cat_supersessions s join cat_parts n on n.id = s.new_part_id

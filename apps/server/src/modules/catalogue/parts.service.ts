@@ -8,6 +8,22 @@ import * as repo from './catalogue.repository'
 
 const FITTING_MODELS_LIMIT = 200
 const PREFIX_CANDIDATES = 8
+/** The characters of a part number a clerk mixes up, either way: a letter O for a zero, an I for a one. */
+const LOOKALIKE: Record<string, string> = { O: '0', '0': 'O', I: '1', '1': 'I' }
+/** At most this many of a number's look-alike characters are varied (2^8 numbers asked). */
+const LOOKALIKE_PLACES = 8
+
+/** The numbers a typed one may have meant, each differing from it in look-alike characters only. */
+export function lookalikeNumbers(number: string): string[] {
+  let variants = ['']
+  let places = 0
+  for (const ch of number) {
+    const other = LOOKALIKE[ch]
+    if (other && places++ < LOOKALIKE_PLACES) variants = variants.flatMap((v) => [v + ch, v + other])
+    else variants = variants.map((v) => v + ch)
+  }
+  return variants.filter((v) => v !== number)
+}
 
 export class PartsService {
   constructor(private readonly ctx: AppContext) {}
@@ -42,6 +58,14 @@ export class PartsService {
         i.number,
         (await repo.partsByPrefix(this.db, i.number, PREFIX_CANDIDATES)).map((r) => r.norm_number),
       )
+    }
+    // A code the catalogue lacks, even as a prefix: the numbers it has that differ only by an O for a 0 or an
+    // I for a 1 are offered (never taken: a look-alike of a real number may be another real part).
+    const similar = new Map<string, string[]>()
+    for (const [number, hits] of prefixHits) {
+      if (hits.length) continue
+      const known = await repo.knownNumbers(this.db, lookalikeNumbers(number), PREFIX_CANDIDATES)
+      if (known.length) similar.set(number, known)
     }
     const uniquePrefix = [...prefixHits.values()].filter((l) => l.length === 1).map((l) => l[0] as string)
     const more = await repo.partsByNumbers(
@@ -94,6 +118,8 @@ export class PartsService {
         }
       }
       if (candidates.length > 1) return { input, status: 'several', part_number: number, candidates }
+      const lookalikes = similar.get(number)
+      if (lookalikes) return { input, status: 'similar', part_number: number, candidates: lookalikes }
       return { input, status: 'none', part_number: number }
     })
   }

@@ -1,5 +1,6 @@
 // The pieces both part-code screens show for an answer row: what the status means (replaced, prefix, several
-// candidates, not found), the substitutes popover and the stock per warehouse.
+// candidates, look-alike numbers of a code not found, not found), the substitutes popover and the stock per
+// warehouse.
 import type { PartsQueryRow } from '@epc/shared'
 import { WAREHOUSES } from '@epc/shared'
 import { Button, Popover, Space, Tag, Typography } from 'antd'
@@ -56,12 +57,19 @@ export function PartsSearchStatusNote({
         </div>
       )
     case 'several':
+    case 'similar':
       return (
-        <div className={styles.several}>
-          <span>
-            编码 <span className={styles.mono}>{row.input.trim()}</span> 匹配到 {row.candidates.length}{' '}
-            个配件，请选择：
-          </span>
+        <div className={styles.several} data-testid={`${row.status}-note`}>
+          {row.status === 'several' ? (
+            <span>
+              编码 <span className={styles.mono}>{row.input.trim()}</span> 匹配到 {row.candidates.length}{' '}
+              个配件，请选择：
+            </span>
+          ) : (
+            <span>
+              未找到编码 <span className={styles.mono}>{row.input.trim()}</span>，您是不是要找：
+            </span>
+          )}
           <Space size={[4, 4]} wrap>
             {row.candidates.map((c) => (
               <Button key={c} size="small" className={styles.mono} onClick={() => onPick(row.input, c)}>

@@ -160,6 +160,7 @@ export default function PartsSearchNewPage() {
                   {count('superseded') > 0 && <Tag color="orange">已替换 {count('superseded')}</Tag>}
                   {count('prefix') > 0 && <Tag color="blue">前缀匹配 {count('prefix')}</Tag>}
                   {count('several') > 0 && <Tag color="gold">多个匹配 {count('several')}</Tag>}
+                  {count('similar') > 0 && <Tag color="gold">疑似输错 {count('similar')}</Tag>}
                   {count('none') > 0 && <Tag>未找到 {count('none')}</Tag>}
                   {hits.some((h) => h.sales_banned) && (
                     <Tag color="red">停售 {hits.filter((h) => h.sales_banned).length}</Tag>
