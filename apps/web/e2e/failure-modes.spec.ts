@@ -219,12 +219,7 @@ test('a sheet list that could not be read still shows the selected sheet and its
   page,
   request,
 }) => {
-  const { account, api } = await accountWithApi(request)
-  const { orderId } = await quotationWithLine(api)
-  await signIn(page, account)
-  await page.goto('/quoteOrder')
-  await listRows(page).filter({ hasText: orderId }).click()
-  await expect(lineRows(page)).toHaveCount(1)
+  const { orderId } = await onQuotationWithLine(page, request)
   // The next list read fails (its two retries too); the selection is looked up by its number after it.
   let refused = 0
   await page.route('**/api/epc/queryquoteorder', (route) =>

@@ -97,8 +97,20 @@ export async function updateActiveKey(
   )
 }
 
-/** An owner in these states stops the company's data service (a resolved cancellation leaves no other). */
-const BLOCKED_OWNER_STATES = ['disabled', 'banned', 'cancelled'] as const
+/**
+ * Whether the company of key `k` has its owner disabled, banned or cancelled, which stops its data service (a
+ * company whose cancellation was resolved has no other account).
+ */
+function ownerBlocked(eb: ExpressionBuilder<Database & { k: Database['api_keys'] }, 'k'>) {
+  return eb.exists(
+    eb
+      .selectFrom('accounts as a')
+      .select('a.id')
+      .whereRef('a.company_id', '=', 'k.company_id')
+      .where('a.is_owner', '=', 1)
+      .where('a.state', 'in', ['disabled', 'banned', 'cancelled']),
+  )
+}
 
 /**
  * A key by its AppKey with its company's price list and whether the company's owner may use the service (not
@@ -120,18 +132,7 @@ export function keyForCall(db: Q, appKey: string) {
       'k.last_used_at',
       'c.type4s',
     ])
-    .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom('accounts as a')
-            .select('a.id')
-            .whereRef('a.company_id', '=', 'k.company_id')
-            .where('a.is_owner', '=', 1)
-            .where('a.state', 'in', BLOCKED_OWNER_STATES),
-        )
-        .as('blocked'),
-    )
+    .select((eb) => ownerBlocked(eb).as('blocked'))
     .where('k.app_key', '=', appKey)
     .executeTakeFirst()
 }
@@ -341,7 +342,6 @@ export async function claimJob(db: Q, worker: string, now: number, staleBefore: 
     .executeTakeFirstOrThrow()
 }
 
-/** Whether the job's key may still be used: not revoked (a revoked key's job stops). */
 /**
  * Why a job's key may no longer be used, as a call with it would answer (keyForCall): revoked (or gone), or its
  * company's owner disabled, banned or cancelled; null while it may.
@@ -353,18 +353,7 @@ export async function jobKeyStopped(
   const row = await db
     .selectFrom('api_keys as k')
     .select('k.revoked_at')
-    .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom('accounts as a')
-            .select('a.id')
-            .whereRef('a.company_id', '=', 'k.company_id')
-            .where('a.is_owner', '=', 1)
-            .where('a.state', 'in', BLOCKED_OWNER_STATES),
-        )
-        .as('blocked'),
-    )
+    .select((eb) => ownerBlocked(eb).as('blocked'))
     .where('k.id', '=', keyId)
     .executeTakeFirst()
   if (!row || row.revoked_at !== null) return 'APP_KEY_REVOKED'

@@ -808,6 +808,26 @@ describe.each(dbKinds)('data service (%s)', (kind) => {
         .execute()
     })
     const code = (r: OpenResponse) => (r.body as { error: { code: string } }).error.code
+    /** A job of 70 items whose first 50 a process answered and was charged for, beating last just now. */
+    const insertHalfDoneJob = (id: string, items: { vin: string; names: string[] }[]) => {
+      const now = t.clock.now()
+      return t.ctx.db.kysely
+        .insertInto('api_jobs')
+        .values({
+          id,
+          key_id: key.id,
+          company_id: company.companyId,
+          state: 'running',
+          request: JSON.stringify({ items }),
+          pairs: 70,
+          done_items: 50,
+          items_charged: 50,
+          worker: 'gone',
+          created_at: now,
+          beat_at: now,
+        })
+        .execute()
+    }
 
     it('answers 120 items in runs of 50, charged once each, as JSON and as CSV', async () => {
       const { vin, name, numbers } = await vinWithParts()
@@ -944,24 +964,8 @@ describe.each(dbKinds)('data service (%s)', (kind) => {
       const { vin, name } = await vinWithParts()
       const items = Array.from({ length: 70 }, () => ({ vin, names: [name] }))
       const id = `job_${'ab'.repeat(12)}`
-      const now = t.clock.now()
       // A process answered the first 50 items (and was charged for them), then stopped beating.
-      await t.ctx.db.kysely
-        .insertInto('api_jobs')
-        .values({
-          id,
-          key_id: key.id,
-          company_id: company.companyId,
-          state: 'running',
-          request: JSON.stringify({ items }),
-          pairs: 70,
-          done_items: 50,
-          items_charged: 50,
-          worker: 'gone',
-          created_at: now,
-          beat_at: now,
-        })
-        .execute()
+      await insertHalfDoneJob(id, items)
       const earlier = Array.from({ length: 50 }, () => ({
         vin,
         status: 'ok',
@@ -992,25 +996,9 @@ describe.each(dbKinds)('data service (%s)', (kind) => {
       const { vin, name } = await vinWithParts()
       const items = Array.from({ length: 70 }, () => ({ vin, names: [name] }))
       const id = `job_${'cd'.repeat(12)}`
-      const now = t.clock.now()
       const db = t.ctx.db.kysely
       // Half done by a process that stopped beating; then the owner is banned (the burst detector).
-      await db
-        .insertInto('api_jobs')
-        .values({
-          id,
-          key_id: key.id,
-          company_id: company.companyId,
-          state: 'running',
-          request: JSON.stringify({ items }),
-          pairs: 70,
-          done_items: 50,
-          items_charged: 50,
-          worker: 'gone',
-          created_at: now,
-          beat_at: now,
-        })
-        .execute()
+      await insertHalfDoneJob(id, items)
       const before = await itemsLeft(company.companyId)
       await db.updateTable('accounts').set({ state: 'banned' }).where('id', '=', company.accountId).execute()
       try {

@@ -192,85 +192,24 @@ describe.each(dbKinds)('ops on %s', (kind) => {
       ],
       '套餐代码 vin_half 已存在',
     )
+    /** A plan-create of code q named x. */
+    const planQ = (kind: string, ...flags: string[]) => [
+      'plan-create',
+      ...['--code', 'q', '--name', 'x', '--kind', kind, ...flags],
+    ]
+    await refused(planQ('nope', '--price', '1'), /套餐类型须为/)
+    await refused(planQ('query_pack', '--price', '1'), /--queries/)
+    await refused(planQ('query_pack', '--price', '1.001', '--queries', '9'), /价格须为金额/)
     await refused(
-      ['plan-create', '--code', 'q', '--name', 'x', '--kind', 'nope', '--price', '1'],
-      /套餐类型须为/,
-    )
-    await refused(
-      ['plan-create', '--code', 'q', '--name', 'x', '--kind', 'query_pack', '--price', '1'],
-      /--queries/,
-    )
-    await refused(
-      [
-        'plan-create',
-        '--code',
-        'q',
-        '--name',
-        'x',
-        '--kind',
-        'query_pack',
-        '--price',
-        '1.001',
-        '--queries',
-        '9',
-      ],
-      /价格须为金额/,
-    )
-    await refused(
-      [
-        'plan-create',
-        '--code',
-        'q',
-        '--name',
-        'x',
-        '--kind',
-        'query_pack',
-        '--price',
-        '1',
-        '--queries',
-        '9',
-        '--days',
-        '30',
-      ],
+      planQ('query_pack', '--price', '1', '--queries', '9', '--days', '30'),
       '按次包套餐不用 --days，请去掉',
     )
     await refused(
-      [
-        'plan-create',
-        '--code',
-        'q',
-        '--name',
-        'x',
-        '--kind',
-        'vin_period',
-        '--price',
-        '1',
-        '--days',
-        '30',
-        '--seats',
-        '2',
-        '--items',
-        '5',
-      ],
+      planQ('vin_period', '--price', '1', '--days', '30', '--seats', '2', '--items', '5'),
       /不用 --seats --items，请去掉$/,
     )
     await refused(['plan-create', '--code', 'q', '--bogus', '1'], 'plan-create 不认识参数：--bogus')
-    await refused(
-      [
-        'plan-create',
-        '--code',
-        'q',
-        '--name',
-        'x',
-        '--kind',
-        'vin_period',
-        '--price',
-        '1',
-        '--days',
-        '99999',
-      ],
-      '天数不能超过 36500',
-    )
+    await refused(planQ('vin_period', '--price', '1', '--days', '99999'), '天数不能超过 36500')
     await refused(['nope'], /^未知命令：nope/)
   })
 
