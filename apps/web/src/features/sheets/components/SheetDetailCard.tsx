@@ -173,6 +173,7 @@ export function SheetDetailCard(props: Props) {
             size="small"
             bordered
             column={{ xs: 1, sm: 2, md: 3, lg: 3, xl: 3, xxl: 3 }}
+            styles={{ label: { whiteSpace: 'nowrap' } }}
             items={items}
             data-testid="sheet-header"
           />

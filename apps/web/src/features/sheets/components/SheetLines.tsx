@@ -125,7 +125,14 @@ function lineColumns(
 ): ColumnsType<SheetLine> {
   const quote = kind === 'quote'
   return [
-    { title: '序号', key: 'no', width: 44, align: 'center', render: (_, _l, i) => i + 1 },
+    // The table's layout is automatic: squeezed into a narrow card, a two-character title would break.
+    {
+      title: <span className={styles.nowrap}>序号</span>,
+      key: 'no',
+      width: 44,
+      align: 'center',
+      render: (_, _l, i) => i + 1,
+    },
     {
       title: '配件编码',
       dataIndex: 'part_number',

@@ -126,7 +126,7 @@ function listColumns(kind: SheetKind): ColumnsType<SheetRow> {
       render: (_, row) => (
         <>
           <div className={styles.orderId}>{row.OrderId}</div>
-          <div className={styles.sub}>{row.CreateTime}</div>
+          <div className={`${styles.sub} ${styles.nowrap}`}>{row.CreateTime}</div>
         </>
       ),
     },
