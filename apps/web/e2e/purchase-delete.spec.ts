@@ -68,3 +68,24 @@ test('a purchase order is deleted: the call, 采购单删除成功！, the list 
   await expect(page.getByText('共有 1 条记录').first()).toBeVisible()
   await expect(listRows(page).filter({ hasText: gone })).toHaveCount(0)
 })
+
+test('on a 1280 px screen a long supplier name is cut, 金额 stays in the list, and the empty sheet points left', async ({
+  page,
+  request,
+}) => {
+  const { account, api } = await accountWithApi(request)
+  const supplier = '广州市白云区永泰汽车配件贸易有限公司第二分公司'
+  await api('/api/epc/createpurchaseordermaster', { ClientName: supplier, remark: '送货到店，月结' })
+  await page.setViewportSize({ width: 1280, height: 720 })
+  await signIn(page, account)
+  await page.goto('/purchaseOrders')
+  const list = page.getByTestId('sheet-list')
+  const row = listRows(page).first()
+  await expect(row).toContainText('¥0.00')
+  const [listBox, amountBox] = await Promise.all([list.boundingBox(), row.locator('td').last().boundingBox()])
+  expect(amountBox && listBox && amountBox.x + amountBox.width).toBeLessThanOrEqual(
+    (listBox?.x ?? 0) + (listBox?.width ?? 0) + 0.5,
+  )
+  await expect(row.getByTitle(supplier)).toBeVisible()
+  await expect(detail(page)).toContainText('请在左侧列表中选择一张采购单')
+})

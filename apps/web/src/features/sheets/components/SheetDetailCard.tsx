@@ -13,7 +13,7 @@ import {
 import type { SheetKind } from '@epc/shared'
 import { Button, Card, Descriptions, Empty, Modal, Tooltip } from 'antd'
 import { useCallback } from 'react'
-import type { DisplaySize } from '../../../lib/display-size'
+import { type DisplaySize, useScreen } from '../../../lib/display-size'
 import { feedback } from '../../../lib/feedback'
 import { formatMoney } from '../../../lib/format'
 import { useSession } from '../../../lib/session'
@@ -49,6 +49,9 @@ interface Props {
   onEditLine: (line: SheetLine) => void
 }
 
+/** The window width from which Sheets.module.css puts the list beside the sheet. */
+const SIDE_BY_SIDE_PX = 1280
+
 const DELETE = { okText: '删除', okButtonProps: { danger: true }, cancelText: '取消' } as const
 const succeeded = () => true
 const failed = () => false
@@ -64,6 +67,8 @@ export function SheetDetailCard(props: Props) {
   const info = useSession((s) => s.info)
   const userCompany = info?.UserCompanyName ?? ''
   const company = useCompanyInfo()
+  // Where the list stands: beside the sheet from 1280 px up (Sheets.module.css), above it below.
+  const sideBySide = useScreen((s) => s.width >= SIDE_BY_SIDE_PX)
 
   // A failed delete was announced by the API client.
   const removeSheet = async (target: SheetRow) => {
@@ -214,7 +219,7 @@ export function SheetDetailCard(props: Props) {
           description={
             props.resolving
               ? '正在加载…'
-              : `请在${displaySize === 'large' ? '左侧' : '上方'}列表中选择一张${texts.name}，或新建${texts.name}`
+              : `请在${sideBySide ? '左侧' : '上方'}列表中选择一张${texts.name}，或新建${texts.name}`
           }
         >
           <Button icon={<PlusOutlined />} onClick={props.onCreate}>

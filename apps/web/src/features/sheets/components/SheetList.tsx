@@ -84,6 +84,9 @@ export function SheetList(props: Props) {
     <div data-testid="sheet-list">
       <Table<SheetRow>
         size={size}
+        // Fixed: the vehicle (or supplier) column takes what the others leave and cuts a long name with an
+        // ellipsis; laid out by content, a long supplier name pushed 金额 out of the card.
+        tableLayout="fixed"
         rowKey="OrderId"
         columns={columns}
         components={components}
@@ -122,7 +125,7 @@ function listColumns(kind: SheetKind): ColumnsType<SheetRow> {
     {
       title: '单号',
       key: 'order',
-      width: 148,
+      width: 144,
       render: (_, row) => (
         <>
           <div className={styles.orderId}>{row.OrderId}</div>
@@ -135,9 +138,14 @@ function listColumns(kind: SheetKind): ColumnsType<SheetRow> {
       key: 'vehicle',
       render: (_, row) => {
         const plate = row.carNo || <span className={styles.sub}>无车牌</span>
+        // Cut with an ellipsis in a narrow list: the whole line shows on hover.
+        const line =
+          kind === 'quote'
+            ? [row.carNo || '无车牌', row.ClientName].filter(Boolean).join(' · ')
+            : [row.ClientName, row.carNo].filter(Boolean).join(' · ')
         return (
           <>
-            <div className={styles.oneLine}>
+            <div className={styles.oneLine} title={line}>
               {kind === 'quote' ? plate : row.ClientName}
               {kind === 'quote' && row.ClientName && <span className={styles.sub}> · {row.ClientName}</span>}
               {kind === 'purchase' && row.carNo && <span className={styles.sub}> · {row.carNo}</span>}
@@ -154,13 +162,13 @@ function listColumns(kind: SheetKind): ColumnsType<SheetRow> {
     {
       title: kind === 'quote' ? '类型' : '备注',
       dataIndex: 'remark',
-      width: 76,
+      width: 68,
       render: (remark: string) => <Truncated text={remark} cut={truncateRemark} />,
     },
     {
       title: '金额',
       dataIndex: 'total_Money',
-      width: 104,
+      width: 100,
       align: 'right',
       render: (money: number) => <span className={styles.money}>{formatMoney(money)}</span>,
     },
