@@ -61,7 +61,8 @@ function columns(size: DisplaySize, onOpenPart: (number: string) => void): Colum
     {
       title: '更换周期',
       key: 'interval',
-      width: wide ? 170 : 136,
+      // 100,000公里/24个月 on one line.
+      width: wide ? 180 : 156,
       render: (_v, r) => `${grouped.format(r.interval_km)}公里/${r.interval_months}个月`,
     },
     ...smartMoneyColumns(wide),
