@@ -131,6 +131,8 @@ test('a partsDetail row and the drawer add a part to a quotation or a purchase o
   await page.keyboard.press('ArrowUp')
   await page.keyboard.press('ArrowDown')
   await expect(table.locator('tr[aria-current="true"]')).toContainText(part.disp_number)
+  // F2 puts the selected row's part on a quotation, as the row's 加入报价单 does.
+  expect(await sheetWindow(page, () => page.keyboard.press('F2'))).toEqual(quote)
   await page.keyboard.press('Enter')
   const drawer = page.getByTestId('part-detail-drawer')
   await expect(drawer.getByTestId('part-detail')).toContainText(detail.disp_number)

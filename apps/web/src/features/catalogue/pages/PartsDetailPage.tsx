@@ -1,13 +1,16 @@
 // /partsDetail (配件详情): one illustration of a model — the exploded view beside its parts table, kept in
 // step both ways (callout ↔ rows), arrow keys through the rows, Enter for the part-detail drawer, and the
-// previous/next illustration of the model's tree. An embedded catalogue has no drawer (the part detail is not
-// among its calls): Enter and a double click only pick the row.
+// previous/next illustration of the model's tree, F2 for the selected part on a quotation. An embedded catalogue
+// has no drawer (the part detail is not among its calls) and no sheets: Enter and a double click only pick the
+// row.
 import { LeftOutlined, RightOutlined, UnorderedListOutlined } from '@ant-design/icons'
 import { Button, Empty, Skeleton, Tooltip } from 'antd'
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { embedded } from '../../../lib/embed'
+import { useShortcut } from '../../../lib/keyboard'
 import { rememberResult } from '../../../lib/search-memory'
+import { openSheetWindow } from '../../sheets'
 import { useGroupTree } from '../api/group-tree'
 import { useIllustration } from '../api/illustration'
 import { IllustrationPartsTable } from '../components/IllustrationPartsTable'
@@ -15,6 +18,7 @@ import { IllustrationViewer } from '../components/IllustrationViewer'
 import { PartDetailDrawer } from '../components/PartDetailDrawer'
 import { VehicleHeader } from '../components/VehicleHeader'
 import { fromTypeOf, modelCodeOf, partsDetailUrl, partsFilterUrl } from '../links'
+import { pendingPart } from '../pending-part'
 import styles from './PartsDetailPage.module.css'
 
 /** Keys typed into these belong to the field, not to the table. */
@@ -101,6 +105,18 @@ export default function PartsDetailPage() {
     return () => window.removeEventListener('keydown', onKey)
   }, [])
 
+  // F2 puts the selected row's part on a quotation (a new window, as its 加入报价单 does), as F2 adds a part on
+  // the quotation screen: a part is quoted from the diagram without the mouse. Not with the drawer open (its
+  // part may be another, reached from the row's), nor in an embedded catalogue, which has no sheets.
+  useShortcut(
+    'F2',
+    () => {
+      const part = parts[selectedIndex]
+      if (part && !drawerPart) openSheetWindow('quote', [pendingPart(part)])
+    },
+    !embedded,
+  )
+
   const sequence = (tree.data?.groups ?? []).flatMap((g) =>
     g.subs.flatMap((s) => s.illustrations.map((ill) => ill.imageid)),
   )
@@ -163,7 +179,7 @@ export default function PartsDetailPage() {
             <span className={styles.help}>
               {embedded
                 ? '点击图中序号定位配件 · ↑↓ 选择 · 滚轮缩放 · 拖动平移'
-                : '点击图中序号定位配件 · ↑↓ 选择 · Enter 查看详情 · 滚轮缩放 · 拖动平移'}
+                : '点击图中序号定位配件 · ↑↓ 选择 · Enter 查看详情 · F2 加入报价单 · 滚轮缩放 · 拖动平移'}
             </span>
           </>
         ) : (
