@@ -159,8 +159,13 @@ test('menus move unless the system asks for reduced motion', async ({ page, requ
   const motions = () => page.evaluate(() => (window as unknown as { motionClasses: string[] }).motionClasses)
   const openAndCloseUserMenu = async () => {
     const item = page.getByRole('menuitem', { name: '退出登录' })
-    await page.getByTestId('user-menu').hover()
-    await expect(item).toBeVisible()
+    // Hovered again from outside until it opens: the account area loads lazily after sign-in, and a pointer
+    // that came over it while it was being put in place gets no new mouseenter.
+    await expect(async () => {
+      await page.mouse.move(700, 600)
+      await page.getByTestId('user-menu').hover()
+      await expect(item).toBeVisible({ timeout: 2000 })
+    }).toPass()
     await page.mouse.move(700, 600)
     await expect(item).toBeHidden()
   }
