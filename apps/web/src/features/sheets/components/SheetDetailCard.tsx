@@ -99,18 +99,10 @@ export function SheetDetailCard(props: Props) {
   const onDeleteLine = useCallback((line: SheetLine) => void removeLine(line), [removeLine])
 
   const exportExcel = () => {
-    // Lines not read yet are not an empty sheet: 暂无配件信息 would send the clerk to add them again.
-    if (sheet && props.linesFailed) {
-      feedback.warning('配件明细加载失败，请重新加载后再导出')
-      return
-    }
-    if (sheet && props.linesLoading) {
-      feedback.warning('配件明细加载中，请稍候再导出')
-      return
-    }
     const companyName = company.data?.client_com_name ?? userCompany
+    const unread = props.linesFailed ? 'failed' : props.linesLoading ? 'loading' : undefined
     void import('../export/excel').then((m) => {
-      if (m.canExport(kind, sheet, lines)) return m.exportSheet(kind, sheet, lines, companyName)
+      if (m.canExport(kind, sheet, lines, unread)) return m.exportSheet(kind, sheet, lines, companyName)
     })
   }
 

@@ -15,16 +15,27 @@ function say(text: string, kind: SheetKind): string {
 }
 
 /**
- * What the 导出Excel button checks before exporting: a selected sheet (请选择所要导出的报价单) that has at
- * least one line (导出失败，该报价单暂无配件信息). Shows the warning and answers false otherwise.
+ * What the 导出Excel button checks before exporting: a selected sheet (请选择所要导出的报价单) whose lines
+ * have been read (`unread` says they are loading or failed to load: not an empty sheet, which would send the
+ * clerk to add them again) and hold at least one (导出失败，该报价单暂无配件信息). Shows the warning and
+ * answers false otherwise.
  */
 export function canExport(
   kind: SheetKind,
   sheet: SheetRow | null | undefined,
   lines: readonly SheetLine[] | null | undefined,
+  unread?: 'loading' | 'failed',
 ): sheet is SheetRow {
   if (!sheet) {
     feedback.warning(say(SheetMessages.exportNeedsSheet, kind))
+    return false
+  }
+  if (unread === 'failed') {
+    feedback.warning('配件明细加载失败，请重新加载后再导出')
+    return false
+  }
+  if (unread === 'loading') {
+    feedback.warning('配件明细加载中，请稍候再导出')
     return false
   }
   if (!lines?.length) {
