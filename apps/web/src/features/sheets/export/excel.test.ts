@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import writeXlsxFile from 'write-excel-file/node'
 import { linesTotal } from '../totals'
 import type { SheetLine, SheetRow } from '../types'
-import { exportFileName, safeText, sheetRows } from './excel'
+import { exportFileName, safeText, sheetRows, today } from './excel'
 
 const quote: SheetRow = {
   Id: 1,
@@ -88,6 +88,14 @@ describe('exportFileName', () => {
   it('names a purchase order by supplier and creation time', () => {
     const order: SheetRow = { ...quote, OrderId: 'CG202611220001', ClientName: '宏达配件' }
     expect(exportFileName('purchase', order)).toBe('宏达配件_20261122103045_采购单.xlsx')
+  })
+})
+
+describe('today', () => {
+  it("prints Beijing's date, not the browser's", () => {
+    // 2026-11-27 23:30 UTC is already the 28th in Beijing; 15:59 UTC is still the 27th.
+    expect(today(new Date(Date.UTC(2026, 10, 27, 23, 30)))).toBe('2026-11-28')
+    expect(today(new Date(Date.UTC(2026, 10, 27, 15, 59)))).toBe('2026-11-27')
   })
 })
 

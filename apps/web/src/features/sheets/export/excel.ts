@@ -3,6 +3,7 @@
 import { type SheetKind, SheetMessages } from '@epc/shared'
 import type { CellObject, Row, SheetData } from 'write-excel-file/browser'
 import { feedback } from '../../../lib/feedback'
+import { formatBeijingTime } from '../../../lib/format'
 import { SHEET_TEXTS } from '../texts'
 import { linesTotal } from '../totals'
 import type { SheetLine, SheetRow } from '../types'
@@ -81,10 +82,10 @@ export function exportFileName(kind: SheetKind, sheet: SheetRow): string {
   return `${[...stem].slice(0, 120 - tail.length).join('')}${tail}.xlsx`
 }
 
-/** The local date as the sheet prints it. */
+/** The date the sheet prints: Beijing's, as every time the server writes, whatever the browser's zone (a
+ * browser set to UTC would print the day before between 00:00 and 08:00). */
 export function today(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0')
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
+  return formatBeijingTime(now.getTime()).slice(0, 10)
 }
 
 const COLUMNS = 7
