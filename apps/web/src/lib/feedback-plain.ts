@@ -3,7 +3,7 @@
 // top of the window, in the entry chunk so that it needs nothing from the network. Its look is in global.css.
 import type { ArgsProps as MessageArgs } from 'antd/es/message/interface'
 import type { ArgsProps as NotificationArgs } from 'antd/es/notification/interface'
-import type { ReactNode } from 'react'
+import { isValidElement, type ReactNode } from 'react'
 
 const SHOWN_MS = 3000
 
@@ -16,7 +16,23 @@ function textOf(content: ReactNode | MessageArgs): string {
   return ''
 }
 
-function show(lines: string[], ms: number | null): HTMLElement {
+/**
+ * A notice's actions (antd buttons, perhaps in a row) as plain buttons: the 账号异常 notice's 知道了 and
+ * 续费 still answer when its host could not be loaded.
+ */
+function buttonsOf(node: ReactNode): HTMLButtonElement[] {
+  if (Array.isArray(node)) return node.flatMap(buttonsOf)
+  if (!isValidElement(node)) return []
+  const { onClick, children } = node.props as { onClick?: () => void; children?: ReactNode }
+  if (!onClick) return buttonsOf(children)
+  const button = document.createElement('button')
+  button.type = 'button'
+  button.textContent = textOf(children)
+  button.addEventListener('click', () => onClick())
+  return [button]
+}
+
+function show(lines: string[], ms: number | null, buttons: HTMLButtonElement[] = []): HTMLElement {
   if (!stack?.isConnected) {
     stack = document.createElement('div')
     stack.className = 'plain-feedback'
@@ -28,6 +44,12 @@ function show(lines: string[], ms: number | null): HTMLElement {
     const p = document.createElement('div')
     p.textContent = line
     box.append(p)
+  }
+  if (buttons.length) {
+    const row = document.createElement('div')
+    row.className = 'plain-feedback-actions'
+    row.append(...buttons)
+    box.append(row)
   }
   stack.append(box)
   if (ms !== null) setTimeout(() => box.remove(), ms)
@@ -43,7 +65,8 @@ export const plainFeedback = {
   message: { warning: say, success: say, error: say },
   notification: {
     error: (args: NotificationArgs) => {
-      const box = show([textOf(args.title), textOf(args.description)], args.duration === 0 ? null : SHOWN_MS)
+      const lines = [textOf(args.title), textOf(args.description)]
+      const box = show(lines, args.duration === 0 ? null : SHOWN_MS, buttonsOf(args.actions))
       if (args.key !== undefined) notices.set(String(args.key), box)
     },
     destroy: (key?: string | number) => {
