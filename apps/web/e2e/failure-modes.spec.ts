@@ -431,6 +431,45 @@ test('a slow part-code answer: other codes asked meanwhile are answered and stay
   await expect(box).toHaveValue(newer)
 })
 
+test('a look-up refused at once is asked once and said once (VIN, part codes)', async ({ page, request }) => {
+  const { account, api } = await accountWithApi(request)
+  const { vin } = await demoVin(api, 'one')
+  await signIn(page, account)
+  const fault = JSON.stringify({ ResultCode: '50000', ResultMsg: '服务器繁忙，请稍后再试' })
+  // Answered at once, before the page has drawn the address the look-up put in the URL.
+  const refuse = async (path: string) => {
+    const requests: Request[] = []
+    await page.route(`**${path}`, (route) => {
+      requests.push(route.request())
+      return route.fulfill({ status: 500, contentType: 'application/json', body: fault })
+    })
+    return requests
+  }
+  const saidTimes = () => page.locator('.ant-message, .plain-feedback').getByText('服务器繁忙，请稍后再试').count()
+
+  await page.goto('/vinSearch')
+  const vinCalls = await refuse('/api/epc/vinquery')
+  await page.getByLabel('车架号').fill(vin)
+  await page.getByLabel('车架号').press('Enter')
+  await expect(page.getByTestId('vin-answer').getByTestId('load-failed')).toBeVisible()
+  await settle(page)
+  expect(vinCalls).toHaveLength(1)
+  expect(await saidTimes()).toBe(1)
+
+  await page.goto('/partsSearchNew')
+  const partCalls = await refuse('/api/epc/partsquery')
+  await page.getByLabel('配件编码').fill('FM-0003')
+  await page.getByLabel('配件编码').press('Control+Enter')
+  await expect(page).toHaveURL(/codes=FM-0003/)
+  await expect(page.getByTestId('load-failed')).toBeVisible()
+  await settle(page)
+  expect(partCalls).toHaveLength(1)
+  expect(await saidTimes()).toBe(1)
+  // 重新加载 asks again.
+  await page.getByTestId('load-failed').getByRole('button').click()
+  await expect.poll(() => partCalls.length).toBe(2)
+})
+
 test('a server fault or an unreadable answer: said in Chinese, nothing half-done, the next try works', async ({
   page,
   request,

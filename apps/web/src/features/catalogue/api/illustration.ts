@@ -2,6 +2,7 @@
 // `flag` of a part says it has substitutes or a replacement; the screens read it as hasSubstitutes.
 import type { IllustrationAnswer, IllustrationPart } from '@epc/shared'
 import { queryOptions, useQuery } from '@tanstack/react-query'
+import { enabledUnlessJustFailed } from '../../../lib/just-failed'
 import { CATALOGUE_STALE_MS, fetchCatalogue } from './fetch-catalogue'
 import { catalogueKeys } from './keys'
 
@@ -23,7 +24,7 @@ export const illustrationQuery = (modelCode: string | null, imageid: string | nu
   queryOptions({
     queryKey: catalogueKeys.illustration(modelCode, imageid),
     queryFn: () => fetchIllustration(modelCode ?? '', imageid ?? ''),
-    enabled: !!modelCode && !!imageid,
+    enabled: enabledUnlessJustFailed(!!modelCode && !!imageid),
     staleTime: CATALOGUE_STALE_MS,
   })
 

@@ -1,6 +1,7 @@
 // /api/epc/vinquery: decode a VIN and find its model(s); also kept in the account's VIN history.
 import type { VinQueryAnswer } from '@epc/shared'
 import { queryOptions, useQuery } from '@tanstack/react-query'
+import { enabledUnlessJustFailed } from '../../../lib/just-failed'
 import { fetchCatalogue } from './fetch-catalogue'
 import { catalogueKeys } from './keys'
 
@@ -14,4 +15,5 @@ export const vinQueryOptions = (vin: string) =>
     staleTime: 60_000,
   })
 
-export const useVinQuery = (vin: string | null) => useQuery({ ...vinQueryOptions(vin ?? ''), enabled: !!vin })
+export const useVinQuery = (vin: string | null) =>
+  useQuery({ ...vinQueryOptions(vin ?? ''), enabled: enabledUnlessJustFailed(!!vin) })

@@ -2,6 +2,7 @@
 import type { PurchaseLine, QuotationLine, SheetKind } from '@epc/shared'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
+import { enabledUnlessJustFailed } from '../../../lib/just-failed'
 import type { SheetLine } from '../types'
 import { sheetKeys } from './keys'
 import { lineFromWire } from './line-wire'
@@ -31,7 +32,7 @@ export const sheetLinesQuery = (kind: SheetKind, orderId: string | null) =>
   queryOptions({
     queryKey: sheetKeys.lines(kind, orderId),
     queryFn: () => fetchSheetLines(kind, orderId ?? ''),
-    enabled: !!orderId,
+    enabled: enabledUnlessJustFailed(!!orderId),
     staleTime: LINES_FRESH_MS,
   })
 
