@@ -4,7 +4,7 @@
 import { CheckOutlined, DownOutlined, UserOutlined } from '@ant-design/icons'
 import type { LoginInfo } from '@epc/shared'
 import { Badge, Dropdown, type MenuProps } from 'antd'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { paths } from '../../config/paths'
 import { useCompanyInfo, useStaffState } from '../../features/account'
@@ -36,6 +36,20 @@ function Account({ info, companyClass, userClass }: Props) {
   useStaffState(info.Mobile)
   const unread = useUnreadCount().data ?? 0
   const [zoom, setZoomState] = useState(getZoom)
+  const [menuOpen, setMenuOpen] = useState(false)
+  const trigger = useRef<HTMLButtonElement>(null)
+  // This area comes lazily after sign-in: a pointer already over its place gets no mouseenter, and the menu
+  // would wait for it to leave and come back. The browser tells what is hovered after a frame's layout.
+  useEffect(() => {
+    let frames = 3
+    let frame = 0
+    const check = () => {
+      if (trigger.current?.matches(':hover')) setMenuOpen(true)
+      else if (--frames > 0) frame = requestAnimationFrame(check)
+    }
+    frame = requestAnimationFrame(check)
+    return () => cancelAnimationFrame(frame)
+  }, [])
 
   const items: MenuProps['items'] = [
     { key: 'center', label: '个人中心', onClick: () => navigate(paths.userAdmin) },
@@ -73,8 +87,14 @@ function Account({ info, companyClass, userClass }: Props) {
   return (
     <>
       <span className={companyClass}>{company.data?.client_com_name ?? info.UserCompanyName}</span>
-      <Dropdown menu={{ items }} placement="bottomRight" trigger={['hover', 'click']}>
-        <button type="button" className={userClass} data-testid="user-menu">
+      <Dropdown
+        menu={{ items }}
+        placement="bottomRight"
+        trigger={['hover', 'click']}
+        open={menuOpen}
+        onOpenChange={setMenuOpen}
+      >
+        <button ref={trigger} type="button" className={userClass} data-testid="user-menu">
           <Badge count={unread} size="small" offset={[4, -2]} data-testid="unread-badge">
             <UserOutlined style={{ color: 'inherit' }} />
           </Badge>{' '}
