@@ -445,7 +445,8 @@ test('a look-up refused at once is asked once and said once (VIN, part codes)', 
     })
     return requests
   }
-  const saidTimes = () => page.locator('.ant-message, .plain-feedback').getByText('服务器繁忙，请稍后再试').count()
+  const saidTimes = () =>
+    page.locator('.ant-message, .plain-feedback').getByText('服务器繁忙，请稍后再试').count()
 
   await page.goto('/vinSearch')
   const vinCalls = await refuse('/api/epc/vinquery')

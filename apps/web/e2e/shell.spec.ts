@@ -136,7 +136,10 @@ test('logout calls the server and keeps only the zoom setting', async ({ page, r
   await expect.poll(() => page.evaluate(() => document.body.style.zoom)).toBe('1.1')
 })
 
-test('the user menu opens for a pointer already over it when the account area arrives', async ({ page, request }) => {
+test('the user menu opens for a pointer already over it when the account area arrives', async ({
+  page,
+  request,
+}) => {
   const account = await createAccount(request)
   // The account area's code is held until the pointer rests where it will appear.
   let release = () => {}
