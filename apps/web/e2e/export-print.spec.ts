@@ -162,7 +162,8 @@ test('a quotation exports from /quoteOrder: title, vehicle, numbers as numbers, 
   const file = await download(page, () => detail.getByRole('button', { name: '导出Excel' }).click())
   expect(file.name).toBe('京A12345_迈腾_报价单.xlsx')
   expect(file.rows[0]?.[0]).toBe(`${account.company} 报价单`)
-  const today = new Date().toLocaleDateString('sv-SE')
+  // Beijing's date, whatever the zone of the browser and of this machine.
+  const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10)
   expect(file.fields).toContainEqual(['单号', orderId, '打印日期', today])
   expect(file.fields).toContainEqual(['车牌号', '京A12345', '车架号(VIN)', VIN])
   expect(file.fields).toContainEqual(['车型', '迈腾'])
