@@ -1,6 +1,6 @@
 // The 账号异常 notice said plainly, when the notification host's code cannot be loaded: its 知道了 and 续费
 // still answer, as in the antd notice.
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ACCOUNT_ABNORMAL_LOGOUT_MS, feedback, feedbackUnavailable, onFeedbackWanted } from './feedback'
 
 /** The plain box's buttons by their text. */
@@ -9,13 +9,19 @@ const plainButton = (text: string) =>
     (b) => b.textContent === text,
   )
 
+// Stands for the app's providers, which load the hosts when something is to be said: without one, lib/feedback
+// would load antd's static functions, whose rendering could outlive this file's document.
+let stopListening = () => {}
+beforeAll(() => {
+  stopListening = onFeedbackWanted(() => {})
+})
+afterAll(() => stopListening())
+
 /** Says the notice with the hosts failing to load, as app/providers.tsx reports it. */
 function sayPlainly(renew: boolean) {
   const done = vi.fn<(renew: boolean) => void>()
-  const stop = onFeedbackWanted(() => {})
   feedback.accountAbnormal({ description: '服务已到期', renew }, done)
   feedbackUnavailable()
-  stop()
   return done
 }
 
