@@ -39,9 +39,9 @@ function Account({ info, companyClass, userClass }: Props) {
   const [menuOpen, setMenuOpen] = useState(false)
   const trigger = useRef<HTMLButtonElement>(null)
   // This area comes lazily after sign-in: a pointer already over its place gets no mouseenter, and the menu
-  // would wait for it to leave and come back. The browser tells what is hovered after a frame's layout.
+  // would wait for it to leave and come back. The browser tells what is hovered after a frame's layout, later on a busy machine.
   useEffect(() => {
-    let frames = 3
+    let frames = 10
     let frame = 0
     const check = () => {
       if (trigger.current?.matches(':hover')) setMenuOpen(true)
