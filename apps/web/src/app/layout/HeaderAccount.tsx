@@ -39,7 +39,8 @@ function Account({ info, companyClass, userClass }: Props) {
   const [menuOpen, setMenuOpen] = useState(false)
   const trigger = useRef<HTMLButtonElement>(null)
   // This area comes lazily after sign-in: a pointer already over its place gets no mouseenter, and the menu
-  // would wait for it to leave and come back. The browser tells what is hovered after a frame's layout, later on a busy machine.
+  // would wait for it to leave and come back. The browser tells what is hovered after a frame's layout (a few
+  // frames on a busy machine).
   useEffect(() => {
     let frames = 10
     let frame = 0
