@@ -140,6 +140,49 @@ test('a one-model demo VIN leads to the group tree, an illustration, callouts, r
   await expect(page).toHaveURL(/\/partsFilter\?.*main=2/)
 })
 
+test('the group tree is walked with the arrows: the groups, then the cards row by row; Enter opens one', async ({
+  page,
+  request,
+}) => {
+  const { account, api } = await accountWithApi(request)
+  const { answer } = await demoVin(api, 'one')
+  await signIn(page, account)
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto(`/partsFilter?ModelId=${answer.models[0]?.ModelId}&fromType=1`)
+  const groups = page.getByRole('navigation', { name: '主组' }).getByRole('button')
+  const cards = page.getByTestId('illustration-cards').locator('a')
+  await expect(cards.first()).toBeVisible()
+
+  await groups.first().focus()
+  await page.keyboard.press('ArrowDown')
+  await expect(groups.nth(1)).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/main=2/)
+  await page.keyboard.press('ArrowRight')
+  await expect(cards.first()).toBeFocused()
+  await page.keyboard.press('ArrowRight')
+  await expect(cards.nth(1)).toBeFocused()
+  // Down and Up step by a row, as many cards as stand side by side.
+  const columns = await cards.evaluateAll(
+    (all) => all.filter((c) => (c as HTMLElement).offsetTop === (all[0] as HTMLElement).offsetTop).length,
+  )
+  expect(await cards.count()).toBeGreaterThan(columns + 1)
+  await page.keyboard.press('ArrowDown')
+  await expect(cards.nth(1 + columns)).toBeFocused()
+  await page.keyboard.press('ArrowUp')
+  await expect(cards.nth(1)).toBeFocused()
+  // Left from the first column goes back to the group.
+  await page.keyboard.press('ArrowLeft')
+  await expect(cards.first()).toBeFocused()
+  await page.keyboard.press('ArrowLeft')
+  await expect(groups.nth(1)).toBeFocused()
+  await page.keyboard.press('ArrowRight')
+  const href = await cards.first().getAttribute('href')
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(href ?? 'no href')
+  await expect(page.getByTestId('illustration')).toBeVisible()
+})
+
 test('a sales-banned part shows 停售; a superseded part shows its chain in the drawer', async ({
   page,
   request,

@@ -5,7 +5,7 @@ import type { NameSearchHit } from '@epc/shared'
 import { useQueryClient } from '@tanstack/react-query'
 import type { InputRef } from 'antd'
 import { Button, Empty, Input, Skeleton } from 'antd'
-import { useEffect, useRef } from 'react'
+import { type KeyboardEvent, useEffect, useRef } from 'react'
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { feedback } from '../../../lib/feedback'
 import { useShortcut } from '../../../lib/keyboard'
@@ -27,6 +27,38 @@ const MAX_THUMBNAILS = 24
 
 function svgSrc(svg: string): string {
   return `data:image/svg+xml;utf8,${encodeURIComponent(svg)}`
+}
+
+const ARROWS = ['ArrowDown', 'ArrowUp', 'ArrowLeft', 'ArrowRight']
+
+/**
+ * The arrows among the group buttons (Up and Down, Right into the cards) and the illustration cards (as laid
+ * out in rows; Left from the first column back to the group), so a clerk reaches a drawing without the mouse
+ * and opens it with Enter, as the rows of 配件详情 are walked.
+ */
+function moveByArrow(e: KeyboardEvent<HTMLElement>) {
+  if (!ARROWS.includes(e.key) || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return
+  const here = e.currentTarget
+  const items = Array.from(here.parentElement?.children ?? []) as HTMLElement[]
+  const at = items.indexOf(here)
+  const body = here.closest<HTMLElement>('[data-arrows-body]')
+  let next: HTMLElement | null | undefined
+  if (here.dataset.arrows === 'group') {
+    if (e.key === 'ArrowDown') next = items[at + 1]
+    else if (e.key === 'ArrowUp') next = items[at - 1]
+    else if (e.key === 'ArrowRight') next = body?.querySelector<HTMLElement>('[data-arrows="card"]')
+  } else {
+    // Cards in one row share their top; the row's length is the step Up and Down take.
+    const columns = Math.max(1, items.filter((c) => c.offsetTop === items[0]?.offsetTop).length)
+    if (e.key === 'ArrowRight') next = items[at + 1]
+    else if (e.key === 'ArrowDown') next = items[at + columns]
+    else if (e.key === 'ArrowUp') next = items[at - columns]
+    else if (at % columns) next = items[at - 1]
+    else next = body?.querySelector<HTMLElement>('[data-arrows="group"][aria-current="true"]')
+  }
+  // An arrow past the first or last item stays there rather than scrolling the page away.
+  e.preventDefault()
+  next?.focus()
 }
 
 export default function PartsFilterPage() {
@@ -113,12 +145,15 @@ export default function PartsFilterPage() {
           <Empty description={NO_DATA} />
         </div>
       ) : (
-        <div className={styles.body}>
+        <div className={styles.body} data-arrows-body>
           <nav className={styles.groups} aria-label="主组">
             {groups.map((g) => (
               <button
                 key={g.main_number}
                 type="button"
+                data-arrows="group"
+                onKeyDown={moveByArrow}
+                aria-current={g === main && !keyword ? 'true' : undefined}
                 className={`${styles.group} ${g === main && !keyword ? styles.groupActive : ''}`}
                 onClick={() => update({ main: g.main_number, q: null })}
               >
@@ -170,6 +205,8 @@ export default function PartsFilterPage() {
                         <Link
                           key={ill.imageid}
                           to={detailUrl(ill.imageid)}
+                          data-arrows="card"
+                          onKeyDown={moveByArrow}
                           className={styles.card}
                           // The illustration's request and the next screen's code leave with the click,
                           // not after the next screen's first render.
