@@ -147,21 +147,24 @@ export default function PartsFilterPage() {
       ) : (
         <div className={styles.body} data-arrows-body>
           <nav className={styles.groups} aria-label="主组">
-            {groups.map((g) => (
-              <button
-                key={g.main_number}
-                type="button"
-                data-arrows="group"
-                onKeyDown={moveByArrow}
-                aria-current={g === main && !keyword ? 'true' : undefined}
-                className={`${styles.group} ${g === main && !keyword ? styles.groupActive : ''}`}
-                onClick={() => update({ main: g.main_number, q: null })}
-              >
-                <span className={styles.groupNumber}>{g.main_number}</span>
-                <span className={styles.groupName}>{g.name}</span>
-                <span className={styles.groupCount}>{g.subs.length}</span>
-              </button>
-            ))}
+            {groups.map((g) => {
+              const current = g === main && !keyword
+              return (
+                <button
+                  key={g.main_number}
+                  type="button"
+                  data-arrows="group"
+                  onKeyDown={moveByArrow}
+                  aria-current={current ? 'true' : undefined}
+                  className={`${styles.group} ${current ? styles.groupActive : ''}`}
+                  onClick={() => update({ main: g.main_number, q: null })}
+                >
+                  <span className={styles.groupNumber}>{g.main_number}</span>
+                  <span className={styles.groupName}>{g.name}</span>
+                  <span className={styles.groupCount}>{g.subs.length}</span>
+                </button>
+              )
+            })}
           </nav>
           <section className={styles.content}>
             {keyword ? (
