@@ -17,7 +17,7 @@ async function apiToken(request: APIRequestContext, account: TestAccount): Promi
 }
 
 interface Sample {
-  parts: { disp_number: string; part_number: string }[]
+  parts: { disp_number: string; part_number: string; part_name_cn: string }[]
   banned: { disp_number: string; part_number: string }
   old: { disp_number: string; current: string; current_number: string }
 }
@@ -63,7 +63,11 @@ async function samplePartsOf(request: APIRequestContext, token: string): Promise
   }
   expect(old, 'a superseded number in the demo model').toBeTruthy()
   return {
-    parts: [...parts.values()].map((p) => ({ disp_number: p.disp_number, part_number: p.part_number })),
+    parts: [...parts.values()].map((p) => ({
+      disp_number: p.disp_number,
+      part_number: p.part_number,
+      part_name_cn: p.part_name_cn,
+    })),
     banned: banned as Sample['banned'],
     old: old as Sample['old'],
   }
@@ -250,6 +254,22 @@ test('more than 50 codes: the first 50 are queried and the rest offered; several
   await resultRows(page).first().getByRole('button', { name: zeroed.part_number }).click()
   await expect(page).toHaveURL(new RegExp(`codes=${zeroed.part_number}`))
   await expect(resultRows(page).first()).toContainText(zeroed.disp_number)
+
+  // One slip of a key (two neighbours swapped) is offered the number meant, named so the clerk can tell.
+  const swappable = sample.parts.find(
+    (p) => p.part_number.length >= 8 && p.part_number[4] !== p.part_number[5],
+  )
+  if (!swappable) throw new Error('no sample part number to swap')
+  const n = swappable.part_number
+  const swapped = n.slice(0, 4) + n[5] + n[4] + n.slice(6)
+  await codeBox(page).fill(swapped)
+  await codeBox(page).press('Control+Enter')
+  await expect(resultRows(page).first()).toContainText(`未找到编码 ${swapped}，您是不是要找：`)
+  await expect(
+    resultRows(page)
+      .first()
+      .getByRole('button', { name: `${n} ${swappable.part_name_cn}` }),
+  ).toBeVisible()
 
   // The single-code variant shows the same answer as a card and links back.
   await page.getByRole('link', { name: '切换到单个查询' }).click()

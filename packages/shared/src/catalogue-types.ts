@@ -133,9 +133,10 @@ export interface PartRow {
 export type PartsQueryRow =
   | ({ input: string; status: 'found' | 'prefix' } & PartRow)
   | ({ input: string; status: 'superseded'; old_number: string } & PartRow)
-  | { input: string; status: 'several'; part_number: string; candidates: string[] }
-  /** Not in the catalogue; these numbers are, differing from it only by an O for a 0 or an I for a 1. */
-  | { input: string; status: 'similar'; part_number: string; candidates: string[] }
+  /** `candidate_names`: each candidate's part name, in the same order. */
+  | { input: string; status: 'several'; part_number: string; candidates: string[]; candidate_names: string[] }
+  /** Not in the catalogue; these numbers are, a look-alike character or one slip of a key from it. */
+  | { input: string; status: 'similar'; part_number: string; candidates: string[]; candidate_names: string[] }
   | { input: string; status: 'none'; part_number: string }
 
 export interface StockRow {

@@ -241,10 +241,12 @@ export const partsByNumbers = precompiled((db: Q, numbers: string[], type4s: num
     .where('p.norm_number', 'in', numbers)
 })
 
+export type NumberAndName = { norm_number: string; part_name_cn: string }
+
 const numbersFrom = precompiled((db: Q, prefix: string, end: string, limit: number) =>
   db
     .selectFrom('cat_parts')
-    .select(['norm_number'])
+    .select(['norm_number', 'part_name_cn'])
     .where('norm_number', '>=', prefix)
     .where('norm_number', '<', end)
     .orderBy('norm_number')
@@ -252,21 +254,30 @@ const numbersFrom = precompiled((db: Q, prefix: string, end: string, limit: numb
 )
 
 /** Numbers starting with a prefix, by the unique index (a range, so no LIKE collation question arises). */
-export function partsByPrefix(db: Q, prefix: string, limit: number) {
+export function partsByPrefix(db: Q, prefix: string, limit: number): Promise<NumberAndName[]> {
   return numbersFrom(db, prefix, `${prefix}\u{10FFFF}`, limit)
 }
 
-/** Which of these numbers the catalogue has: the part-code query's look-alikes, asked only for a code it lacks. */
-export async function knownNumbers(db: Q, numbers: string[], limit: number): Promise<string[]> {
-  if (!numbers.length) return []
-  const rows = await db
-    .selectFrom('cat_parts')
-    .select('norm_number')
-    .where('norm_number', 'in', numbers)
-    .orderBy('norm_number')
-    .limit(limit)
-    .execute()
-  return rows.map((r) => r.norm_number)
+/** Numbers asked at once: a mistyped code's thousand-odd look-alikes and slips go in a few statements. */
+const KNOWN_NUMBERS_CHUNK = 500
+
+/**
+ * Which of these numbers the catalogue has, in no order: asked only for a code it lacks, whose look-alikes and
+ * slips are one slip from a part or two at most (no limit is needed).
+ */
+export async function knownNumbers(db: Q, numbers: string[]): Promise<NumberAndName[]> {
+  const found: NumberAndName[] = []
+  for (let i = 0; i < numbers.length; i += KNOWN_NUMBERS_CHUNK) {
+    const chunk = numbers.slice(i, i + KNOWN_NUMBERS_CHUNK)
+    found.push(
+      ...(await db
+        .selectFrom('cat_parts')
+        .select(['norm_number', 'part_name_cn'])
+        .where('norm_number', 'in', chunk)
+        .execute()),
+    )
+  }
+  return found
 }
 
 /**

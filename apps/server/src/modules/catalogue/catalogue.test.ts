@@ -604,6 +604,48 @@ describe.each(dbKinds)('catalogue calls on %s', (kind) => {
       expect(answer.data?.[2]).toMatchObject({ status: 'none' })
     })
 
+    it('offers the number meant by a code with one slip of a key, and names every number it offers', async () => {
+      const part = await somePart(
+        `length(p.norm_number) >= 10 and substr(p.norm_number, 3, 1) <> substr(p.norm_number, 4, 1)`,
+      )
+      const { rows } = await sql<{
+        part_name_cn: string
+      }>`select part_name_cn from cat_parts where id = ${part.id}`.execute(db())
+      const name = rows[0]?.part_name_cn
+      const n = part.norm_number
+      const last = n.at(-1) === 'Q' ? 'W' : 'Q'
+      const slips = [
+        n.slice(0, 2) + n[3] + n[2] + n.slice(4), // two neighbours swapped
+        `${n.slice(0, 5)}Q${n.slice(5)}`, // a character too many
+        n.slice(0, -1) + last, // the last one wrong
+        n.slice(0, 3) + n.slice(4), // one missing
+      ]
+      const answer = await call<
+        { input: string; status: string; candidates: string[]; candidate_names: string[] }[]
+      >('/api/epc/partsquery', { Codes: slips })
+      for (const [i, row] of (answer.data ?? []).entries()) {
+        expect(row, slips[i]).toMatchObject({ input: slips[i], status: 'similar' })
+        const at = row.candidates.indexOf(n)
+        expect(at, slips[i]).toBeGreaterThanOrEqual(0)
+        expect(row.candidate_names[at]).toBe(name)
+        expect(row.candidate_names).toHaveLength(row.candidates.length)
+      }
+      // Several numbers starting with what was typed: each with its own name.
+      const several = await call<{ status: string; candidates: string[]; candidate_names: string[] }[]>(
+        '/api/epc/partsquery',
+        { Codes: [n.slice(0, 4)] },
+      )
+      const offered = several.data?.[0]
+      expect(offered?.status).toBe('several')
+      const names = await db()
+        .selectFrom('cat_parts')
+        .select(['norm_number', 'part_name_cn'])
+        .where('norm_number', 'in', offered?.candidates ?? [])
+        .execute()
+      const nameOf = new Map(names.map((r) => [r.norm_number, r.part_name_cn]))
+      expect(offered?.candidate_names).toEqual(offered?.candidates.map((c) => nameOf.get(c)))
+    })
+
     it('answers part detail: chain, substitutes, price lists, stock of the ten warehouses, fitting models', async () => {
       const { rows } = await sql<{ disp: string }>`
         select n.disp_number as disp from cat_supersessions s join cat_parts n on n.id = s.new_part_id

@@ -12,6 +12,23 @@ const PREFIX_CANDIDATES = 8
 const LOOKALIKE: Record<string, string> = { O: '0', '0': 'O', I: '1', '1': 'I' }
 /** At most this many of a number's look-alike characters are varied (2^8 numbers asked). */
 const LOOKALIKE_PLACES = 8
+/** Look-alikes less often mixed up: one place at a time. */
+const LOOKALIKE_ONCE: Record<string, string> = {
+  S: '5',
+  '5': 'S',
+  B: '8',
+  '8': 'B',
+  Z: '2',
+  '2': 'Z',
+  G: '6',
+  '6': 'G',
+}
+const NUMBER_CHARACTERS = [...'0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ']
+/**
+ * Slips of a key (a character wrong, missing, extra or two swapped) are looked for in numbers of these
+ * lengths: shorter ones are one slip from too many parts, and longer ones are not part numbers.
+ */
+const SLIP_LENGTHS = { min: 6, max: 24 }
 
 /** The numbers a typed one may have meant, each differing from it in look-alike characters only. */
 export function lookalikeNumbers(number: string): string[] {
@@ -23,6 +40,35 @@ export function lookalikeNumbers(number: string): string[] {
     else variants = variants.map((v) => v + ch)
   }
   return variants.filter((v) => v !== number)
+}
+
+/**
+ * The numbers a typed one may have meant, likeliest first: look-alike characters (O and 0, I and 1 anywhere at
+ * once; S and 5, B and 8, Z and 2, G and 6 one at a time), then one slip of a key: two neighbours swapped,
+ * a character too many, one wrong, one missing.
+ */
+export function mistypedNumbers(number: string): string[] {
+  const seen = new Set<string>([number])
+  const out: string[] = []
+  const add = (v: string) => {
+    if (!seen.has(v)) {
+      seen.add(v)
+      out.push(v)
+    }
+  }
+  lookalikeNumbers(number).forEach(add)
+  const n = number.length
+  const at = (i: number, text: string, skip = 1) => number.slice(0, i) + text + number.slice(i + skip)
+  for (let i = 0; i < n; i++) {
+    const other = LOOKALIKE_ONCE[number[i] as string]
+    if (other) add(at(i, other))
+  }
+  if (n < SLIP_LENGTHS.min || n > SLIP_LENGTHS.max) return out
+  for (let i = 0; i + 1 < n; i++) add(at(i, (number[i + 1] as string) + number[i], 2))
+  for (let i = 0; i < n; i++) add(at(i, ''))
+  for (let i = 0; i < n; i++) for (const ch of NUMBER_CHARACTERS) add(at(i, ch))
+  for (let i = 0; i <= n; i++) for (const ch of NUMBER_CHARACTERS) add(at(i, ch, 0))
+  return out
 }
 
 export class PartsService {
@@ -39,7 +85,12 @@ export class PartsService {
     return new Map(walks.map((step) => [Number(step.start_id), step.new_norm]))
   }
 
-  async partsQuery(caller: Pick<Caller, 'type4s'>, codes: string[]): Promise<PartsQueryRow[]> {
+  /** `suggest: false` leaves out what only a clerk reads: prefixes and the numbers a code may have meant. */
+  async partsQuery(
+    caller: Pick<Caller, 'type4s'>,
+    codes: string[],
+    { suggest = true }: { suggest?: boolean } = {},
+  ): Promise<PartsQueryRow[]> {
     const inputs = codes
       .map((c) => ({ input: c.trim(), number: normalizePartNumber(c) }))
       .filter((c) => c.number)
@@ -51,23 +102,26 @@ export class PartsService {
     const replacementNumbers = [...new Set(newest.values())]
 
     // Numbers typed only in part: a unique prefix is taken, several are offered.
-    const prefixHits = new Map<string, string[]>()
+    const prefixHits = new Map<string, repo.NumberAndName[]>()
     for (const i of inputs) {
-      if (exact.some((p) => p.norm_number === i.number) || i.number.length < 4) continue
-      prefixHits.set(
-        i.number,
-        (await repo.partsByPrefix(this.db, i.number, PREFIX_CANDIDATES)).map((r) => r.norm_number),
-      )
+      if (!suggest || exact.some((p) => p.norm_number === i.number) || i.number.length < 4) continue
+      prefixHits.set(i.number, await repo.partsByPrefix(this.db, i.number, PREFIX_CANDIDATES))
     }
-    // A code the catalogue lacks, even as a prefix: the numbers it has that differ only by an O for a 0 or an
-    // I for a 1 are offered (never taken: a look-alike of a real number may be another real part).
-    const similar = new Map<string, string[]>()
+    // A code the catalogue lacks, even as a prefix: the numbers it has that the clerk may have meant are offered
+    // (never taken: a look-alike or a slip of a real number may be another real part).
+    const similar = new Map<string, repo.NumberAndName[]>()
     for (const [number, hits] of prefixHits) {
       if (hits.length) continue
-      const known = await repo.knownNumbers(this.db, lookalikeNumbers(number), PREFIX_CANDIDATES)
+      const meant = mistypedNumbers(number)
+      const rank = new Map(meant.map((m, i) => [m, i]))
+      const known = (await repo.knownNumbers(this.db, meant))
+        .sort((a, b) => (rank.get(a.norm_number) ?? 0) - (rank.get(b.norm_number) ?? 0))
+        .slice(0, PREFIX_CANDIDATES)
       if (known.length) similar.set(number, known)
     }
-    const uniquePrefix = [...prefixHits.values()].filter((l) => l.length === 1).map((l) => l[0] as string)
+    const uniquePrefix = [...prefixHits.values()]
+      .filter((l) => l.length === 1)
+      .map((l) => (l[0] as repo.NumberAndName).norm_number)
     const more = await repo.partsByNumbers(
       this.db,
       [...new Set([...replacementNumbers, ...uniquePrefix])],
@@ -109,17 +163,24 @@ export class PartsService {
         const d = describe(found)
         return { input, status: 'found', ...d, flag: d.substitutes.length ? 1 : 0 }
       }
+      const offered = (status: 'several' | 'similar', list: repo.NumberAndName[]) => ({
+        input,
+        status,
+        part_number: number,
+        candidates: list.map((c) => c.norm_number),
+        candidate_names: list.map((c) => c.part_name_cn),
+      })
       const candidates = prefixHits.get(number) ?? []
       if (candidates.length === 1) {
-        const hit = byNumber.get(candidates[0] as string)
+        const hit = byNumber.get((candidates[0] as repo.NumberAndName).norm_number)
         if (hit) {
           const d = describe(hit)
           return { input, status: 'prefix', ...d, flag: d.substitutes.length ? 1 : 0 }
         }
       }
-      if (candidates.length > 1) return { input, status: 'several', part_number: number, candidates }
-      const lookalikes = similar.get(number)
-      if (lookalikes) return { input, status: 'similar', part_number: number, candidates: lookalikes }
+      if (candidates.length > 1) return offered('several', candidates)
+      const meant = similar.get(number)
+      if (meant) return offered('similar', meant)
       return { input, status: 'none', part_number: number }
     })
   }

@@ -202,6 +202,7 @@ export class OpenDataService {
       ? await parts.partsQuery(
           caller,
           numbers.filter((_, i) => usable[i]),
+          { suggest: false },
         )
       : []
     let next = 0

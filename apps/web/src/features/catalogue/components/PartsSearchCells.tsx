@@ -1,5 +1,5 @@
 // The pieces both part-code screens show for an answer row: what the status means (replaced, prefix, several
-// candidates, look-alike numbers of a code not found, not found), the substitutes popover and the stock per
+// candidates, the numbers a code not found may have meant, not found), the substitutes popover and the stock per
 // warehouse.
 import type { PartsQueryRow } from '@epc/shared'
 import { WAREHOUSES } from '@epc/shared'
@@ -71,9 +71,12 @@ export function PartsSearchStatusNote({
             </span>
           )}
           <Space size={[4, 4]} wrap>
-            {row.candidates.map((c) => (
-              <Button key={c} size="small" className={styles.mono} onClick={() => onPick(row.input, c)}>
-                {c}
+            {row.candidates.map((c, i) => (
+              <Button key={c} size="small" onClick={() => onPick(row.input, c)}>
+                <span className={styles.mono}>{c}</span>
+                {row.candidate_names[i] && (
+                  <span className={styles.candidateName}>{row.candidate_names[i]}</span>
+                )}
               </Button>
             ))}
           </Space>
