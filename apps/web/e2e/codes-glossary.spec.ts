@@ -262,8 +262,12 @@ test('more than 50 codes: the first 50 are queried and the rest offered; several
   if (!swappable) throw new Error('no sample part number to swap')
   const n = swappable.part_number
   const swapped = n.slice(0, 4) + n[5] + n[4] + n.slice(6)
-  await codeBox(page).fill(swapped)
+  // Beside it, a prefix of many parts: the first eight are offered, and it is said that there are more.
+  await codeBox(page).fill(`${swapped}\n${n.slice(0, 4)}`)
   await codeBox(page).press('Control+Enter')
+  await expect(resultRows(page).nth(1)).toContainText(
+    `编码 ${n.slice(0, 4)} 匹配到多个配件，以下为前 8 个，可输入更完整的编码：`,
+  )
   await expect(resultRows(page).first()).toContainText(`未找到编码 ${swapped}，您是不是要找：`)
   await expect(
     resultRows(page)

@@ -133,8 +133,15 @@ export interface PartRow {
 export type PartsQueryRow =
   | ({ input: string; status: 'found' | 'prefix' } & PartRow)
   | ({ input: string; status: 'superseded'; old_number: string } & PartRow)
-  /** `candidate_names`: each candidate's part name, in the same order. */
-  | { input: string; status: 'several'; part_number: string; candidates: string[]; candidate_names: string[] }
+  /** `candidate_names`: each candidate's part name, in the same order; `more`: other parts start so too. */
+  | {
+      input: string
+      status: 'several'
+      part_number: string
+      candidates: string[]
+      candidate_names: string[]
+      more: boolean
+    }
   /** Not in the catalogue; these numbers are, a look-alike character or one slip of a key from it. */
   | { input: string; status: 'similar'; part_number: string; candidates: string[]; candidate_names: string[] }
   | { input: string; status: 'none'; part_number: string }

@@ -630,20 +630,35 @@ describe.each(dbKinds)('catalogue calls on %s', (kind) => {
         expect(row.candidate_names[at]).toBe(name)
         expect(row.candidate_names).toHaveLength(row.candidates.length)
       }
-      // Several numbers starting with what was typed: each with its own name.
-      const several = await call<{ status: string; candidates: string[]; candidate_names: string[] }[]>(
-        '/api/epc/partsquery',
-        { Codes: [n.slice(0, 4)] },
-      )
-      const offered = several.data?.[0]
-      expect(offered?.status).toBe('several')
-      const names = await db()
-        .selectFrom('cat_parts')
-        .select(['norm_number', 'part_name_cn'])
-        .where('norm_number', 'in', offered?.candidates ?? [])
-        .execute()
-      const nameOf = new Map(names.map((r) => [r.norm_number, r.part_name_cn]))
-      expect(offered?.candidate_names).toEqual(offered?.candidates.map((c) => nameOf.get(c)))
+      // Several numbers starting with what was typed: each with its own name, and whether there are more than
+      // the eight offered.
+      const { rows: few } = await sql<{ prefix: string }>`
+        select substr(norm_number, 1, 6) as prefix from cat_parts
+        group by substr(norm_number, 1, 6) having count(*) between 2 and 8 order by 1 limit 1`.execute(db())
+      const fewPrefix = few[0]?.prefix as string
+      const several = await call<
+        { status: string; candidates: string[]; candidate_names: string[]; more: boolean }[]
+      >('/api/epc/partsquery', { Codes: [n.slice(0, 4), fewPrefix] })
+      const [many, some] = several.data ?? []
+      const starting = async (prefix: string) =>
+        db()
+          .selectFrom('cat_parts')
+          .select(['norm_number', 'part_name_cn'])
+          .where('norm_number', 'like', `${prefix}%`)
+          .orderBy('norm_number')
+          .execute()
+      for (const [offered, prefix] of [
+        [many, n.slice(0, 4)],
+        [some, fewPrefix],
+      ] as const) {
+        const all = await starting(prefix)
+        expect(offered?.status).toBe('several')
+        expect(offered?.candidates).toEqual(all.slice(0, 8).map((r) => r.norm_number))
+        expect(offered?.candidate_names).toEqual(all.slice(0, 8).map((r) => r.part_name_cn))
+        expect(offered?.more).toBe(all.length > 8)
+      }
+      expect(many?.more).toBe(true)
+      expect(some?.more).toBe(false)
     })
 
     it('answers part detail: chain, substitutes, price lists, stock of the ten warehouses, fitting models', async () => {

@@ -105,7 +105,8 @@ export class PartsService {
     const prefixHits = new Map<string, repo.NumberAndName[]>()
     for (const i of inputs) {
       if (!suggest || exact.some((p) => p.norm_number === i.number) || i.number.length < 4) continue
-      prefixHits.set(i.number, await repo.partsByPrefix(this.db, i.number, PREFIX_CANDIDATES))
+      // One more than is offered: whether there are more is said.
+      prefixHits.set(i.number, await repo.partsByPrefix(this.db, i.number, PREFIX_CANDIDATES + 1))
     }
     // A code the catalogue lacks, even as a prefix: the numbers it has that the clerk may have meant are offered
     // (never taken: a look-alike or a slip of a real number may be another real part).
@@ -178,7 +179,12 @@ export class PartsService {
           return { input, status: 'prefix', ...d, flag: d.substitutes.length ? 1 : 0 }
         }
       }
-      if (candidates.length > 1) return offered('several', candidates)
+      if (candidates.length > 1) {
+        return {
+          ...offered('several', candidates.slice(0, PREFIX_CANDIDATES)),
+          more: candidates.length > PREFIX_CANDIDATES,
+        }
+      }
       const meant = similar.get(number)
       if (meant) return offered('similar', meant)
       return { input, status: 'none', part_number: number }

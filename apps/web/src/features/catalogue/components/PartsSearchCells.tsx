@@ -62,8 +62,10 @@ export function PartsSearchStatusNote({
         <div className={styles.several} data-testid={`${row.status}-note`}>
           {row.status === 'several' ? (
             <span>
-              编码 <span className={styles.mono}>{row.input.trim()}</span> 匹配到 {row.candidates.length}{' '}
-              个配件，请选择：
+              编码 <span className={styles.mono}>{row.input.trim()}</span>{' '}
+              {row.more
+                ? `匹配到多个配件，以下为前 ${row.candidates.length} 个，可输入更完整的编码：`
+                : `匹配到 ${row.candidates.length} 个配件，请选择：`}
             </span>
           ) : (
             <span>
