@@ -164,9 +164,8 @@ export class PartsService {
         const d = describe(found)
         return { input, status: 'found', ...d, flag: d.substitutes.length ? 1 : 0 }
       }
-      const offered = (status: 'several' | 'similar', list: repo.NumberAndName[]) => ({
+      const offered = (list: repo.NumberAndName[]) => ({
         input,
-        status,
         part_number: number,
         candidates: list.map((c) => c.norm_number),
         candidate_names: list.map((c) => c.part_name_cn),
@@ -181,12 +180,13 @@ export class PartsService {
       }
       if (candidates.length > 1) {
         return {
-          ...offered('several', candidates.slice(0, PREFIX_CANDIDATES)),
+          status: 'several',
+          ...offered(candidates.slice(0, PREFIX_CANDIDATES)),
           more: candidates.length > PREFIX_CANDIDATES,
         }
       }
       const meant = similar.get(number)
-      if (meant) return offered('similar', meant)
+      if (meant) return { status: 'similar', ...offered(meant) }
       return { input, status: 'none', part_number: number }
     })
   }
