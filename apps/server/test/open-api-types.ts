@@ -991,13 +991,14 @@ export interface components {
             items: {
                 vin: string;
                 names: string[];
+                model_id?: string;
             }[];
         };
         PartsByNameAnswer: {
             results: {
                 vin: string;
                 /** @enum {string} */
-                status: "ok" | "vin_not_found";
+                status: "ok" | "vin_not_found" | "model_not_for_vin";
                 model?: {
                     model_id: string;
                     name: string;
@@ -1010,6 +1011,7 @@ export interface components {
                     condition: string;
                     imported: boolean;
                 };
+                models_matched?: number;
                 names: {
                     name: string;
                     /** @enum {string} */
@@ -1062,6 +1064,7 @@ export interface components {
             items: {
                 vin: string;
                 names: string[];
+                model_id?: string;
             }[];
         };
         JobAnswer: {
@@ -1081,7 +1084,7 @@ export interface components {
             results: {
                 vin: string;
                 /** @enum {string} */
-                status: "ok" | "vin_not_found";
+                status: "ok" | "vin_not_found" | "model_not_for_vin";
                 model?: {
                     model_id: string;
                     name: string;
@@ -1094,6 +1097,7 @@ export interface components {
                     condition: string;
                     imported: boolean;
                 };
+                models_matched?: number;
                 names: {
                     name: string;
                     /** @enum {string} */

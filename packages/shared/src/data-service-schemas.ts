@@ -128,8 +128,14 @@ const nameList = z
     z.maxLength(DataServiceLimits.namesPerItem, { error: `names 最多 ${DataServiceLimits.namesPerItem} 个` }),
   )
 
-/** An item of parts/by-name and of a job: a VIN and the generic names asked for it. */
-const vinNames = z.object({ vin, names: nameList }, { error: 'items 的每一项应为 { vin, names } 对象' })
+/**
+ * An item of parts/by-name and of a job: a VIN and the generic names asked for it; `model_id` chooses among
+ * the catalogue models of a VIN that fits several (vin/decode lists them).
+ */
+const vinNames = z.object(
+  { vin, names: nameList, model_id: z.optional(z.string({ error: 'model_id 应为车型编号字符串' })) },
+  { error: 'items 的每一项应为 { vin, names } 对象' },
+)
 
 export const openPartsByNameSchema = z.object({
   items: z.array(vinNames, { error: 'items 应为数组' }).check(
@@ -240,8 +246,10 @@ export const openPartsByNameAnswer = z.object({
   results: z.array(
     z.object({
       vin: z.string(),
-      status: z.enum(['ok', 'vin_not_found']),
+      status: z.enum(['ok', 'vin_not_found', 'model_not_for_vin']),
       model: z.optional(openModel),
+      /** How many catalogue models the VIN fits: more than 1, and the parts are those of `model` alone. */
+      models_matched: z.optional(z.int()),
       names: z.array(
         z.object({
           name: z.string(),

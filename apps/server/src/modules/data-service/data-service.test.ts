@@ -466,6 +466,75 @@ describe.each(dbKinds)('data service (%s)', (kind) => {
       expect(await itemsLeft(company.companyId)).toBe(before - 1)
     })
 
+    it('answers the parts of the model asked for when a VIN fits several, refusing a model it does not fit', async () => {
+      nextSecond()
+      const vin = (demoVins.find((d) => d.ModelId === 'FV-SAGITAR-2019-1') as DemoVin).vin
+      const models = ['FV-SAGITAR-2019-1', 'FV-SAGITAR-2019-2']
+      const partsOf = async (modelCode: string) => {
+        const { rows } = await sql<{ name_cn: string; disp_number: string }>`
+          select g.name_cn, p.disp_number from cat_models m
+          join cat_name_callouts n on n.model_id = m.id
+          join cat_generic_names g on g.id = n.generic_name_id
+          join cat_fitments f on f.model_id = n.model_id and f.illustration_id = n.illustration_id and f.callout = n.callout
+          join cat_parts p on p.id = f.part_id and p.generic_name_id = g.id
+          where m.model_code = ${modelCode}
+          order by g.id, p.disp_number`.execute(t.ctx.db.kysely)
+        return rows
+      }
+      const name = (await partsOf(models[1] as string))[0]?.name_cn as string
+      const numbersOf = async (modelCode: string) =>
+        [
+          ...new Set((await partsOf(modelCode)).filter((r) => r.name_cn === name).map((r) => r.disp_number)),
+        ].sort()
+      const before = await itemsLeft(company.companyId)
+      const answer = await open<{
+        results: {
+          vin: string
+          status: string
+          model?: { model_id: string }
+          models_matched?: number
+          names: { status: string; charged: boolean; parts?: { number: string }[] }[]
+        }[]
+        items_charged: number
+      }>(key, 'POST', '/open/v1/parts/by-name', {
+        items: [
+          { vin, names: [name] },
+          { vin, names: [name], model_id: models[1] },
+          {
+            vin,
+            names: [name],
+            model_id: (demoVins.find((d) => !models.includes(d.ModelId)) as DemoVin).ModelId,
+          },
+        ],
+      })
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+      const [first, asked, notFitting] = answer.body.results
+      expect(first).toMatchObject({ status: 'ok', model: { model_id: models[0] }, models_matched: 2 })
+      expect(asked).toMatchObject({ status: 'ok', model: { model_id: models[1] }, models_matched: 2 })
+      expect(asked?.names[0]?.parts?.map((p) => p.number).sort()).toEqual(
+        await numbersOf(models[1] as string),
+      )
+      expect(notFitting).toEqual({
+        vin,
+        status: 'model_not_for_vin',
+        names: [{ name, status: 'no_part', charged: false }],
+      })
+      expect(answer.body.items_charged).toBe(2)
+      expect(await itemsLeft(company.companyId)).toBe(before - 2)
+
+      const wrongType = await open<{ error: { field?: string; message: string } }>(
+        key,
+        'POST',
+        '/open/v1/parts/by-name',
+        {
+          items: [{ vin, names: [name], model_id: 7 }],
+        },
+      )
+      expect(wrongType.status).toBe(400)
+      expect(JSON.stringify(wrongType.body)).toContain('model_id 应为车型编号字符串')
+      expect(await itemsLeft(company.companyId)).toBe(before - 2)
+    })
+
     it('looks parts up by number: current number, name, price; unknown numbers free', async () => {
       nextSecond()
       const { numbers } = await vinWithParts()
@@ -606,8 +675,9 @@ describe.each(dbKinds)('data service (%s)', (kind) => {
       const rows = usage.data?.rows ?? []
       expect(rows.every((r) => r.KeyId === key.id)).toBe(true)
       const total = (f: 'Requests' | 'ItemsCharged' | 'ItemsFree') => rows.reduce((s, r) => s + r[f], 0)
-      // decode, by-name, lookup, the pack's end, by-name at its end, two idempotent batches
-      expect(total('ItemsCharged')).toBe(1 + 1 + 1 + 2 + 1 + 2 + 2)
+      // decode, by-name, by-name of a chosen model, lookup, the pack's end, by-name at its end, two idempotent
+      // batches
+      expect(total('ItemsCharged')).toBe(1 + 1 + 2 + 1 + 2 + 1 + 2 + 2)
       expect(total('Requests')).toBeGreaterThanOrEqual(8)
       expect(total('ItemsFree')).toBeGreaterThan(0)
       expect(usage.data?.ItemsLeft).toBe(46)

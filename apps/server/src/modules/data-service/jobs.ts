@@ -21,7 +21,7 @@ const FORGET_EVERY_MS = 10 * 60_000
 const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString())
 
 export interface JobRequest {
-  items: { vin: string; names: string[] }[]
+  items: { vin: string; names: string[]; model_id?: string }[]
 }
 
 /** Ran into a job another worker holds now (this one was too slow and counted as stopped). */

@@ -234,7 +234,7 @@ export class OpenDataService {
   /** `alongside`: what a job writes of this answer, in the transaction that charges it. */
   async partsByName(
     caller: OpenCaller,
-    items: { vin: string; names: string[] }[],
+    items: { vin: string; names: string[]; model_id?: string | undefined }[],
     alongside?: (trx: Q, body: PartsByNameAnswer) => Promise<void>,
   ): Promise<PartsByNameAnswer> {
     const { ctx, names } = await this.source(caller)
@@ -247,13 +247,15 @@ export class OpenDataService {
       items.map(async (item) => {
         const d = this.decode(item.vin)
         const models = d.valid ? await modelsForVin(ctx.db, d) : []
-        // Several models (a VIN the catalogue cannot tell apart): the parts of the first, as the web's VIN
-        // query offers it first; the answer names the model used.
-        const model = models[0]
+        // Several models (a VIN the catalogue cannot tell apart): the one asked for, or else the first, as the
+        // web's VIN query offers it first; the answer names the model used and how many there were.
+        const model = item.model_id
+          ? models.find((m) => modelOf(m, d.vin).model_id === item.model_id)
+          : models[0]
         if (!model) {
           return {
             vin: d.valid ? d.vin : item.vin,
-            status: 'vin_not_found' as const,
+            status: models.length ? ('model_not_for_vin' as const) : ('vin_not_found' as const),
             names: item.names.map((name): NameResult => ({ name, status: 'no_part' })),
           }
         }
@@ -264,6 +266,7 @@ export class OpenDataService {
           vin: d.vin,
           status: 'ok' as const,
           model: modelOf(model, d.vin),
+          models_matched: models.length,
           names: item.names.map((name, i): NameResult => {
             const g = generic[i]
             if (!g) return { name, status: 'name_unknown' }
