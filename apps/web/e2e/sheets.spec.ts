@@ -244,6 +244,20 @@ test('parts from the db parameter: add-and-continue, the duplicate confirm, line
   await add.getByLabel('数量').fill('')
   await add.getByLabel('配件编码').focus()
   await expect(add.getByText('请输入数量')).toBeVisible()
+
+  // A number with two neighbours swapped is not in the catalogue: the number meant is offered with its name,
+  // and one click takes it (name and price then come as for a number typed right).
+  const swappable = [p1, p2].find((p) => p.part_number[4] !== p.part_number[5]) as IllustrationPart
+  const n = swappable.part_number
+  await add.getByLabel('配件编码').fill(n.slice(0, 4) + n[5] + n[4] + n.slice(6))
+  await add.getByLabel('配件编码').press('Enter')
+  await expect(add.getByTestId('part-stock')).toContainText('车型库中未找到此编码')
+  const meant = add.getByTestId('meant-parts').getByRole('button', { name: `${n} ${swappable.part_name_cn}` })
+  await meant.click()
+  await expect(add.getByLabel('配件编码')).toHaveValue(n)
+  await expect(add.getByLabel('配件名称')).toHaveValue(swappable.part_name_cn)
+  await expect(add.getByLabel('销售价')).toHaveValue(String(swappable.price))
+  await expect(add.getByTestId('part-stock')).toContainText('库存')
   await page.keyboard.press('Escape')
   await expect(add).toBeHidden()
 

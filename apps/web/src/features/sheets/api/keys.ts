@@ -15,4 +15,5 @@ export const sheetKeys = {
   pastVehicles: () => [...sheetKeys.suggestions(), 'vehicles'] as const,
   vinFill: (vin: string) => [...sheetKeys.all, 'vinFill', vin] as const,
   partFill: (partNumber: string) => [...sheetKeys.all, 'partFill', partNumber] as const,
+  meantParts: (partNumber: string) => [...sheetKeys.all, 'meantParts', partNumber] as const,
 }

@@ -3,11 +3,19 @@
 // number, and inside a desktop host the dealer's own stock and prices win over the catalogue's. 添加 closes,
 // 添加并继续 stays open and cleared; a part already on the sheet (10003) asks whether to add it again.
 // Pending parts handed over by the `db` parameter are offered one after another.
-import { amountField, partNameField, partNumberField, purchasePriceField, type SheetKind } from '@epc/shared'
+import {
+  amountField,
+  partNameField,
+  partNumberField,
+  purchasePriceField,
+  ResultCode,
+  type SheetKind,
+} from '@epc/shared'
 import { useQueryClient } from '@tanstack/react-query'
 import type { InputRef } from 'antd'
 import { Button, Col, Form, Input, InputNumber, Modal, Row, Space, Spin, Tag } from 'antd'
 import { useEffect, useRef, useState } from 'react'
+import { ApiError } from '../../../lib/api-client'
 import { feedback } from '../../../lib/feedback'
 import { decimalRule, fieldRule } from '../../../lib/form-rules'
 import { formatMoney } from '../../../lib/format'
@@ -21,7 +29,7 @@ import {
   useInHost,
 } from '../../host-bridge'
 import { isDuplicatePart, useAddSheetLine } from '../api/add-sheet-line'
-import { type CatalogueFill, partFillQuery } from '../api/get-part-fill'
+import { type CatalogueFill, type MeantPart, meantPartsQuery, partFillQuery } from '../api/get-part-fill'
 import { useDialogSession } from '../hooks/use-dialog-session'
 import { type PendingPart, pendingPrice } from '../links'
 import { DUPLICATE_QUESTION, SHEET_TEXTS } from '../texts'
@@ -92,6 +100,7 @@ function AddPartDialogModal({
   const [looking, setLooking] = useState(false)
   const [stock, setStock] = useState<Stock | null>(null)
   const [unknown, setUnknown] = useState(false)
+  const [meant, setMeant] = useState<MeantPart[]>([])
   // The dealer's own row of the number looked up, from the desktop host.
   const [host, setHost] = useState<HostFill | null>(null)
   const numberRef = useRef<InputRef>(null)
@@ -132,6 +141,7 @@ function AddPartDialogModal({
     lookedUp.current = number
     answers.current = { catalogue: null, host: null }
     setHost(null)
+    setMeant([])
     setLooking(true)
     // The host answers by itself (a failing host leaves the catalogue's values, and says nothing).
     if (inHost) {
@@ -142,8 +152,17 @@ function AddPartDialogModal({
         offer()
       })
     }
-    // A number the catalogue does not know is normal here: the form is then filled by hand.
-    const answer = await queryClient.fetchQuery(partFillQuery(number)).catch(() => null)
+    // A number the catalogue does not know is normal here: the form is then filled by hand, or with one of
+    // the numbers it may have meant.
+    const answer = await queryClient.fetchQuery(partFillQuery(number)).catch((error: unknown) => {
+      if (error instanceof ApiError && error.code === ResultCode.NotFound) {
+        void queryClient
+          .fetchQuery(meantPartsQuery(number))
+          .then((list) => lookedUp.current === number && setMeant(list))
+          .catch(() => undefined)
+      }
+      return null
+    })
     setLooking(false)
     if (lookedUp.current !== number) return
     setUnknown(!answer)
@@ -163,6 +182,7 @@ function AddPartDialogModal({
     answers.current = { catalogue: null, host: null }
     setHost(null)
     setUnknown(false)
+    setMeant([])
     setStock(
       next && (next.area_stock || next.available_stock)
         ? { available_stock: next.available_stock ?? 0, area_stock: next.area_stock ?? '' }
@@ -309,6 +329,7 @@ function AddPartDialogModal({
                     setStock(null)
                     setHost(null)
                     setUnknown(false)
+                    setMeant([])
                   }
                 }}
                 onBlur={(e) => void fillFromCatalogue(e.target.value)}
@@ -364,7 +385,29 @@ function AddPartDialogModal({
               )}
             </Space>
           ) : unknown ? (
-            <span style={{ color: '#8c8c8c' }}>车型库中未找到此编码，请手动填写名称和价格</span>
+            <Space size={[4, 4]} wrap>
+              <span style={{ color: '#8c8c8c' }}>车型库中未找到此编码，请手动填写名称和价格</span>
+              {meant.length > 0 && (
+                <span data-testid="meant-parts">
+                  <span>您是不是要找：</span>
+                  {meant.map((m) => (
+                    <Button
+                      key={m.number}
+                      size="small"
+                      style={{ marginInlineEnd: 4 }}
+                      onClick={() => {
+                        form.setFieldValue('part_number', m.number)
+                        void fillFromCatalogue(m.number)
+                        amountRef.current?.select()
+                      }}
+                    >
+                      <span style={{ fontFamily: 'monospace' }}>{m.number}</span>
+                      <span style={{ marginLeft: 6, color: '#8c8c8c' }}>{m.name}</span>
+                    </Button>
+                  ))}
+                </span>
+              )}
+            </Space>
           ) : null}
         </div>
         {host && (
