@@ -981,10 +981,11 @@ describe.each(dbKinds)('data service (%s)', (kind) => {
         .trimEnd()
         .split('\r\n')
       expect(lines[0]).toBe(
-        'vin,model_id,name,status,generic_name,part_number,part_name,quantity,illustration_id,illustration_name,callout,price,replaced_by,charged',
+        'vin,model_id,name,status,generic_name,part_number,part_name,quantity,illustration_id,illustration_name,callout,price,replaced_by,charged,vin_status',
       )
       expect(lines).toHaveLength(1 + 120 * new Set(numbers).size + 1)
-      expect(lines.at(-1)).toBe(`LFV3A23C0K3000000,,${name},no_part,,,,,,,,,,false`)
+      expect(lines.slice(1, -1).every((l) => l.endsWith(',true,ok'))).toBe(true)
+      expect(lines.at(-1)).toBe(`LFV3A23C0K3000000,,${name},no_part,,,,,,,,,,false,vin_not_found`)
       // Another company's key finds no such job.
       const other = await signedInCompany(t)
       const stranger = await createKey(other.token)

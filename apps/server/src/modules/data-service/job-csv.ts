@@ -17,6 +17,8 @@ const COLUMNS = [
   'price',
   'replaced_by',
   'charged',
+  // Last, so the columns before keep their places: why a VIN's names have no parts (vin_not_found …).
+  'vin_status',
 ]
 
 /** A CSV field (RFC 4180): quoted when it holds a comma, quote or line break; a formula is defused. */
@@ -35,7 +37,7 @@ export function jobCsv(runs: string[]): string {
         const head = [item.vin, item.model?.model_id ?? '', n.name, n.status, n.generic_name ?? '']
         const parts = n.parts ?? []
         if (!parts.length)
-          lines.push([...head, '', '', '', '', '', '', '', '', n.charged].map(field).join(','))
+          lines.push([...head, '', '', '', '', '', '', '', '', n.charged, item.status].map(field).join(','))
         for (const p of parts) {
           lines.push(
             [
@@ -49,6 +51,7 @@ export function jobCsv(runs: string[]): string {
               p.price === null ? '' : p.price.toFixed(2),
               p.replaced_by ?? '',
               n.charged,
+              item.status,
             ]
               .map(field)
               .join(','),
