@@ -43,6 +43,23 @@ async function catalogueParts(api: Api, modelId: string, count: number): Promise
   throw new Error('not enough priced parts')
 }
 
+/** An older number of a part drawn for the model, and the part's current number (only details name them). */
+async function oldNumberOf(api: Api, modelId: string): Promise<{ old: string; current: string }> {
+  const tree = await api<GroupTreeAnswer>('/api/epc/grouptree', { ModelId: modelId })
+  for (const imageid of tree.groups.flatMap((g) =>
+    g.subs.flatMap((s) => s.illustrations.map((i) => i.imageid)),
+  )) {
+    const ill = await api<IllustrationAnswer>('/api/epc/illustration', { ModelId: modelId, imageid })
+    for (const p of ill.parts) {
+      const detail = await api<PartDetailAnswer>('/api/epc/partdetail', { part_number: p.part_number })
+      const older = detail.chain.find((c) => !c.current)
+      const current = detail.chain.find((c) => c.current)
+      if (older && current) return { old: older.disp_number, current: current.disp_number }
+    }
+  }
+  throw new Error('no older number in the model')
+}
+
 const pending = (p: IllustrationPart): PendingPart => ({
   disp_number: p.disp_number,
   part_name_cn: p.part_name_cn,
@@ -172,6 +189,7 @@ test('parts from the db parameter: add-and-continue, the duplicate confirm, line
   const { vin, model } = await oneModelVin(api)
   const [p1, p2] = await catalogueParts(api, model.ModelId, 2)
   if (!p1 || !p2) throw new Error('parts')
+  const old = await oldNumberOf(api, model.ModelId)
   const orderId = await api<string>('/api/epc/createquoteordermaster', { VIN: vin, carNo: '沪B66666' })
   await signIn(page, account)
 
@@ -257,6 +275,16 @@ test('parts from the db parameter: add-and-continue, the duplicate confirm, line
   await expect(add.getByLabel('配件编码')).toHaveValue(n)
   await expect(add.getByLabel('配件名称')).toHaveValue(swappable.part_name_cn)
   await expect(add.getByLabel('销售价')).toHaveValue(String(swappable.price))
+  await expect(add.getByTestId('part-stock')).toContainText('库存')
+
+  // An old number says it has been replaced; 改用新号 takes the current one and its name.
+  await add.getByLabel('配件编码').fill(old.old)
+  await add.getByLabel('配件编码').press('Enter')
+  const replaced = add.getByTestId('replaced-by')
+  await expect(replaced).toContainText(`旧号已替换为 ${old.current}`)
+  await button(replaced, '改用新号').click()
+  await expect(add.getByLabel('配件编码')).toHaveValue(old.current)
+  await expect(replaced).toHaveCount(0)
   await expect(add.getByTestId('part-stock')).toContainText('库存')
   await page.keyboard.press('Escape')
   await expect(add).toBeHidden()

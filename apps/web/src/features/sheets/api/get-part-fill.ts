@@ -15,6 +15,8 @@ export interface CatalogueFill {
   available_stock: number
   area_stock: string
   salesBanned: boolean
+  /** The current number, when the one looked up has been replaced (旧号). */
+  replacedBy: string | null
 }
 
 export function fillFromDetail(detail: PartDetailAnswer): CatalogueFill {
@@ -27,6 +29,7 @@ export function fillFromDetail(detail: PartDetailAnswer): CatalogueFill {
     available_stock: stocked.reduce((sum, s) => sum + s.STOCK_QUANTITY, 0),
     area_stock: stocked.map((s) => `${s.warehouse_name}${s.STOCK_QUANTITY}`).join(' '),
     salesBanned: detail.sales_banned,
+    replacedBy: detail.replaced_by,
   }
 }
 

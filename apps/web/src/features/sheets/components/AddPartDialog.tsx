@@ -175,6 +175,13 @@ function AddPartDialogModal({
     offer()
   }
 
+  /** Another number for the line (the one meant, the current one): the form fills as for a number typed. */
+  const takeNumber = (number: string) => {
+    form.setFieldValue('part_number', number)
+    void fillFromCatalogue(number)
+    amountRef.current?.select()
+  }
+
   // Each offered part (or an empty form) starts fresh, then asks the catalogue about its number.
   const start = (next: PendingPart | undefined) => {
     filled.current = {}
@@ -383,6 +390,14 @@ function AddPartDialogModal({
               {quote && seesPurchase && stock.purchasePrice != null && (
                 <span style={{ color: '#8c8c8c' }}>最低进价 {formatMoney(stock.purchasePrice)}</span>
               )}
+              {stock.replacedBy && (
+                <span data-testid="replaced-by">
+                  <Tag color="orange">旧号</Tag>已替换为 <b>{stock.replacedBy}</b>{' '}
+                  <Button size="small" onClick={() => takeNumber(stock.replacedBy as string)}>
+                    改用新号
+                  </Button>
+                </span>
+              )}
             </Space>
           ) : unknown ? (
             <Space size={[4, 4]} wrap>
@@ -395,11 +410,7 @@ function AddPartDialogModal({
                       key={m.number}
                       size="small"
                       style={{ marginInlineEnd: 4 }}
-                      onClick={() => {
-                        form.setFieldValue('part_number', m.number)
-                        void fillFromCatalogue(m.number)
-                        amountRef.current?.select()
-                      }}
+                      onClick={() => takeNumber(m.number)}
                     >
                       <span style={{ fontFamily: 'monospace' }}>{m.number}</span>
                       <span style={{ marginLeft: 6, color: '#8c8c8c' }}>{m.name}</span>
