@@ -289,6 +289,36 @@ test('a VIN that decodes but is not in the catalogue says so', async ({ page, re
   await expect(recent).toContainText('目录中暂无此车型')
 })
 
+test('a VIN with two characters swapped is offered the VIN meant, which Enter takes to its model', async ({
+  page,
+  request,
+}) => {
+  const { account, api } = await accountWithApi(request)
+  const { vin, answer } = await demoVin(api, 'one')
+  const model = answer.models[0]
+  if (!model) throw new Error('expected a model')
+  // Two neighbours of the descriptor swapped: a wrong check digit, and no model.
+  const at = [3, 4, 5, 6].find((i) => {
+    const s = vin.slice(0, i) + vin[i + 1] + vin[i] + vin.slice(i + 2)
+    return vin[i] !== vin[i + 1] && s[8] !== checkDigit(s)
+  }) as number
+  const swapped = vin.slice(0, at) + vin[at + 1] + vin[at] + vin.slice(at + 2)
+  await signInBrowser(page, account)
+
+  await page.getByLabel('车架号').fill(swapped)
+  await page.keyboard.press('Enter')
+  await expect(page.getByTestId('vin-not-found')).toBeVisible()
+  const meant = page.getByTestId('vin-meant')
+  await expect(meant).toContainText('校验位不符，车架号可能输错了一位，您是不是要找：')
+  const offered = meant.getByRole('button').filter({ hasText: model.car_name }).filter({ hasText: vin })
+  await expect(offered).toBeVisible()
+  // The two characters that differ are marked.
+  await expect(offered.locator('mark')).toHaveText([vin[at] as string, vin[at + 1] as string])
+  await offered.focus()
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(new RegExp(`/partsFilter\\?ModelId=${model.ModelId}&vin=${vin}&fromType=1$`))
+})
+
 test('the 速腾 demo VIN offers a choice of trims', async ({ page, request }) => {
   const { account, api } = await accountWithApi(request)
   const { vin, answer } = await demoVin(api, 'several')

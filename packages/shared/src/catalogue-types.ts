@@ -38,6 +38,11 @@ export interface VinQueryAnswer {
     warnings: string[]
     corrections: { position: number; from: string; to: string }[]
   }
+  /**
+   * A VIN that fits no model and fails its check digit: the VINs one slip from it (a character wrong, two
+   * neighbours swapped) whose check digit is right and that fit models, with those models. Empty otherwise.
+   */
+  meant: { vin: string; models: CarInfo[] }[]
 }
 
 export interface VinHistoryAnswer {

@@ -1,5 +1,5 @@
 // Every catalogue call on a real database holding the tiny demo catalogue, through the envelope.
-import { checkDigit, type VinHistoryAnswer, WAREHOUSES } from '@epc/shared'
+import { checkDigit, type VinHistoryAnswer, type VinQueryAnswer, WAREHOUSES } from '@epc/shared'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadTinyCatalogue } from '../../../test/catalogue-fixture'
@@ -182,6 +182,35 @@ describe.each(dbKinds)('catalogue calls on %s', (kind) => {
         'FV-SAGITAR-2019-1',
         'FV-SAGITAR-2019-2',
       ])
+    })
+
+    it('offers the VINs a slip may have been for one that fits no model and fails its check digit', async () => {
+      const demo = demoVins.find((d) => d.ModelId === 'FV-MAGOTAN-2020-1') as DemoVin
+      const v = demo.vin
+      // Position 5 (the descriptor) typed wrong, and positions 6 and 7 swapped: no model, a wrong check digit.
+      const wrong = [...'ABCDEFGHJKLMNPRSTUVWXYZ0123456789']
+        .map((ch) => v.slice(0, 4) + ch + v.slice(5))
+        .find((w) => w !== v && w[8] !== checkDigit(w)) as string
+      const swapped = v.slice(0, 5) + v[6] + v[5] + v.slice(7)
+      expect(swapped[8]).not.toBe(checkDigit(swapped))
+      for (const VIN of [wrong, swapped]) {
+        const answer = await call<VinQueryAnswer>('/api/epc/vinquery', { VIN })
+        expect(answer.data?.status, VIN).toBe('none')
+        const meant = answer.data?.meant ?? []
+        expect(meant.length).toBeLessThanOrEqual(5)
+        const original = meant.find((m) => m.vin === v)
+        expect(
+          original?.models.map((m) => m.ModelId),
+          VIN,
+        ).toEqual(['FV-MAGOTAN-2020-1'])
+        expect(meant.every((m) => m.vin[8] === checkDigit(m.vin) && m.models.length > 0)).toBe(true)
+      }
+      // A VIN found, and one with a right check digit that fits no model: nothing offered.
+      expect((await call<VinQueryAnswer>('/api/epc/vinquery', { VIN: v })).data?.meant).toEqual([])
+      const draft = 'LSVZZ99Z0MA123456'
+      const unknown = `${draft.slice(0, 8)}${checkDigit(draft)}${draft.slice(9)}`
+      const none = await call<VinQueryAnswer>('/api/epc/vinquery', { VIN: unknown })
+      expect([none.data?.status, none.data?.meant]).toEqual(['none', []])
     })
 
     it('decodes a VIN that is not in the catalogue, still naming maker and year', async () => {

@@ -2,6 +2,8 @@
 // accounts' VIN history. The sheets' VIN fill matches VINs with the same function (modelsForVin).
 import {
   decodeVin,
+  isCheckDigitValid,
+  VIN_ALPHABET,
   type VinDecoding,
   type VinHistoryAnswer,
   VinMessages,
@@ -15,6 +17,27 @@ import * as repo from './catalogue.repository'
 import { VinHistory } from './vin-history'
 
 const HISTORY_LENGTH = 10
+/** At most this many VINs are offered for one typed with a slip. */
+const MEANT_VINS = 5
+/** The places (0-based) of what the catalogue matches on: maker (1-3), descriptor (4-8) and year (10). */
+const MODEL_PLACES = [0, 1, 2, 3, 4, 5, 6, 7, 9]
+
+/**
+ * The VINs one slip from a typed one that a check digit lets through: a character of the places the model is
+ * read from typed wrong, or two neighbours among the first eleven swapped. A slip elsewhere leaves the model
+ * found, so only these can explain a VIN that fits none.
+ */
+export function vinSlips(vin: string): string[] {
+  const slips = new Set<string>()
+  const keep = (v: string) => {
+    if (v !== vin && isCheckDigitValid(v)) slips.add(v)
+  }
+  for (const i of MODEL_PLACES) {
+    for (const ch of VIN_ALPHABET) keep(vin.slice(0, i) + ch + vin.slice(i + 1))
+  }
+  for (let i = 0; i < 10; i++) keep(vin.slice(0, i) + vin.charAt(i + 1) + vin.charAt(i) + vin.slice(i + 2))
+  return [...slips]
+}
 
 /** The catalogue models a decoded VIN points to: its maker (WMI), vehicle descriptor (VDS) and model year. */
 export function modelsForVin(db: Db, decoding: VinDecoding): Promise<repo.ModelRow[]> {
@@ -71,15 +94,31 @@ export class VinService {
     if (!decoding.valid) throw fail.invalid(decoding.errors[0] ?? VinMessages.length)
     const models = await modelsForVin(this.ctx.db, decoding)
     const [only] = models
+    // A wrong check digit alone is common (imports that never computed one); with no model it hints at a slip.
+    const meant =
+      !models.length && decoding.checkDigit?.valid === false ? await this.meantVins(decoding.vin) : []
     return {
       answer: {
         vinCode: decoding.vin,
         decode: decodeAnswer(decoding),
         status: models.length === 0 ? 'none' : models.length === 1 ? 'one' : 'several',
         models: models.map((m) => toCarInfo(m, decoding.vin)),
+        meant,
       },
       modelId: models.length === 1 && only ? Number(only.id) : null,
     }
+  }
+
+  /** The VINs a slip of the typed one may have been, each with the models it fits. */
+  private async meantVins(vin: string): Promise<VinQueryAnswer['meant']> {
+    const now = new Date(this.ctx.clock.now())
+    const meant: VinQueryAnswer['meant'] = []
+    for (const slip of vinSlips(vin)) {
+      const models = await modelsForVin(this.ctx.db, decodeVin(slip, now))
+      if (models.length) meant.push({ vin: slip, models: models.map((m) => toCarInfo(m, slip)) })
+      if (meant.length === MEANT_VINS) break
+    }
+    return meant
   }
 
   record(caller: Caller, note: VinQueryNote) {

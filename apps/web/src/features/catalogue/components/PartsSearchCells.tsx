@@ -76,7 +76,8 @@ export function PartsSearchStatusNote({
             {row.candidates.map((c, i) => (
               <Button key={c} size="small" onClick={() => onPick(row.input, c)}>
                 <span className={styles.mono}>{c}</span>
-                {row.candidate_names[i] && (
+                {/* ?.: a server of the build before (during a rolling deploy) sends no names. */}
+                {row.candidate_names?.[i] && (
                   <span className={styles.candidateName}>{row.candidate_names[i]}</span>
                 )}
               </Button>

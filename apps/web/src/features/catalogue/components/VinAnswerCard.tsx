@@ -1,36 +1,82 @@
 // What the catalogue answered to a VIN: the one model (with the way on to its group tree), the trims to
-// choose from when the VIN pattern fits several, or "decoded but not in the catalogue".
+// choose from when the VIN pattern fits several, or "decoded but not in the catalogue", with the VINs a slip
+// of the keys may have been when its check digit says so.
 import type { CarInfo, VinQueryAnswer } from '@epc/shared'
 import { Alert, Button, Descriptions, Tag, Typography } from 'antd'
 import { useEffect, useRef } from 'react'
 import styles from './VinAnswerCard.module.css'
 
+/** The VIN offered, its characters that differ from the one typed marked. */
+function MarkedVin({ vin, typed }: { vin: string; typed: string }) {
+  return (
+    <span className={styles.vin}>
+      {[...vin].map((ch, i) =>
+        // biome-ignore lint/suspicious/noArrayIndexKey: a character's place is its identity here
+        ch === typed[i] ? ch : <mark key={i}>{ch}</mark>,
+      )}
+    </span>
+  )
+}
+
 export function VinAnswerCard({
   answer,
   onOpen,
+  onQueryVin,
 }: {
   answer: VinQueryAnswer
   onOpen: (model: CarInfo) => void
+  /** Asks for another VIN (one the answer offers); without it none is offered. */
+  onQueryVin?: (vin: string) => void
 }) {
   const { decode } = answer
   const first = useRef<HTMLButtonElement>(null)
-  // The first trim takes the focus, so Enter picks it and Tab walks the rest.
+  // The first trim (or VIN offered) takes the focus, so Enter picks it and Tab walks the rest.
   useEffect(() => first.current?.focus(), [])
   if (answer.status === 'none') {
+    // `|| []`: a server of the build before (during a rolling deploy) answers without it.
+    const meant = (onQueryVin && answer.meant) || []
     return (
-      <Alert
-        type="warning"
-        showIcon
-        data-testid="vin-not-found"
-        title="该车架号已解析，但目录中暂无此车型"
-        description={
-          <span>
-            制造商：{decode.maker ?? '未识别'}
-            <span style={{ marginLeft: 24 }}>年款：{decode.modelYear ? `${decode.modelYear}年` : '-'}</span>
-            <span style={{ marginLeft: 24 }}>可改用车型查询，或核对车架号后重试。</span>
-          </span>
-        }
-      />
+      <>
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="vin-not-found"
+          title="该车架号已解析，但目录中暂无此车型"
+          description={
+            <span>
+              制造商：{decode.maker ?? '未识别'}
+              <span style={{ marginLeft: 24 }}>年款：{decode.modelYear ? `${decode.modelYear}年` : '-'}</span>
+              <span style={{ marginLeft: 24 }}>可改用车型查询，或核对车架号后重试。</span>
+            </span>
+          }
+        />
+        {meant.length > 0 && (
+          <div data-testid="vin-meant" style={{ marginTop: 12 }}>
+            <Typography.Paragraph>校验位不符，车架号可能输错了一位，您是不是要找：</Typography.Paragraph>
+            <div className={styles.choices}>
+              {meant.map((m, i) => {
+                const [model] = m.models
+                return (
+                  <button
+                    key={m.vin}
+                    type="button"
+                    className={styles.choice}
+                    onClick={() => onQueryVin?.(m.vin)}
+                    ref={i === 0 ? first : undefined}
+                  >
+                    <MarkedVin vin={m.vin} typed={answer.vinCode} />
+                    <span className={styles.choiceMeta}>
+                      {m.models.length > 1
+                        ? `${model?.car_name} 等 ${m.models.length} 个车型`
+                        : model?.car_name}
+                    </span>
+                  </button>
+                )
+              })}
+            </div>
+          </div>
+        )}
+      </>
     )
   }
 

@@ -127,7 +127,9 @@ export default function VinSearchPage() {
             data-testid="vin-answer"
           >
             {answer.isLoading && <Skeleton active paragraph={{ rows: 3 }} />}
-            {data && data.vinCode === queried && <VinAnswerCard answer={data} onOpen={(m) => open(m)} />}
+            {data && data.vinCode === queried && (
+              <VinAnswerCard answer={data} onOpen={(m) => open(m)} onQueryVin={(v) => void submit(v)} />
+            )}
             {!answer.isLoading && !data && answer.isError && (
               <LoadFailed
                 text="查询失败，请检查网络后重试"

@@ -57,7 +57,8 @@ export async function fetchMeantParts(partNumber: string): Promise<MeantPart[]> 
   if (!row) return []
   if (row.status === 'prefix') return [{ number: row.part_number, name: row.part_name_cn }]
   if (row.status === 'several' || row.status === 'similar') {
-    return row.candidates.map((number, i) => ({ number, name: row.candidate_names[i] ?? '' }))
+    // ?.: a server of the build before (during a rolling deploy) sends no names.
+    return row.candidates.map((number, i) => ({ number, name: row.candidate_names?.[i] ?? '' }))
   }
   return []
 }
