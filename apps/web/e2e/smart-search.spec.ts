@@ -1,7 +1,7 @@
 // /smartSearch in Chromium against the real server: the maintenance list by model and by a demo VIN, the
 // accident list from zones clicked on the car outline, totals checked against the shown money cells,
 // the query kept in the URL across a reload.
-import type { AccidentAnswer, LoginInfo, VinHistoryAnswer } from '@epc/shared'
+import { type AccidentAnswer, checkDigit, type LoginInfo, type VinHistoryAnswer } from '@epc/shared'
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test'
 import { callApi, createAccount, screenshotWidths, signIn, type TestAccount } from './support'
 
@@ -124,10 +124,21 @@ test('maintenance at 40,000 km for a demo VIN with two trims; an unknown VIN say
   await expect(page.getByText('未找到车架号 LFVZZZ99ZKC947080 对应的车型')).toBeVisible()
   await expect(page.getByText('请先选择车辆')).toBeVisible()
 
+  // The demo VIN with two neighbours swapped is offered the VIN meant; taking it offers its two trims.
+  const v = demo.vin
+  const swap = (i: number) => v.slice(0, i) + v[i + 1] + v[i] + v.slice(i + 2)
+  const at = [3, 4, 5, 6].find((i) => v[i] !== v[i + 1] && swap(i)[8] !== checkDigit(swap(i))) as number
+  await vinBox.fill(swap(at))
+  await vinBox.press('Enter')
+  await page.getByTestId('vin-meant').getByRole('button').filter({ hasText: v }).click()
+  const choices = page.getByTestId('vin-models')
+  await expect(choices).toContainText('对应 2 个车型')
+  await expect(vinBox).toHaveValue(v)
+
+  // Typed in lower case: the same choice.
   await vinBox.fill(demo.vin.toLowerCase())
   await expect(vinBox).toHaveValue(demo.vin)
   await vinBox.press('Enter')
-  const choices = page.getByTestId('vin-models')
   await expect(choices).toContainText('对应 2 个车型')
   await screenshotWidths(page, 'smart-vin-several')
   await choices.getByRole('button', { name: new RegExp(demo.car_name) }).click()

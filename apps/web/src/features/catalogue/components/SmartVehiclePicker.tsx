@@ -13,6 +13,7 @@ import { useCarSeries } from '../api/car-series'
 import { useVinHistory } from '../api/vin-history'
 import { useVinQuery, vinQueryOptions } from '../api/vin-query'
 import { vinTyped } from '../vin-text'
+import { MeantVins } from './MeantVins'
 
 type Mode = 'vin' | 'model'
 const mono = { fontFamily: 'Menlo, Consolas, monospace' }
@@ -296,7 +297,12 @@ export function SmartVehiclePicker({
           type="warning"
           showIcon
           title={`未找到车架号 ${data.vinCode} 对应的车型`}
-          description={`${data.decode.brand ? `该车架号属于${data.decode.brand}，但` : ''}车型库中暂无此车型，请改为按车型选择。`}
+          description={
+            <>
+              {`${data.decode.brand ? `该车架号属于${data.decode.brand}，但` : ''}车型库中暂无此车型，请改为按车型选择。`}
+              <MeantVins answer={data} onQueryVin={(v) => void submit(v)} />
+            </>
+          }
         />
       )}
     </div>

@@ -4,19 +4,8 @@
 import type { CarInfo, VinQueryAnswer } from '@epc/shared'
 import { Alert, Button, Descriptions, Tag, Typography } from 'antd'
 import { useEffect, useRef } from 'react'
+import { MeantVins } from './MeantVins'
 import styles from './VinAnswerCard.module.css'
-
-/** The VIN offered, its characters that differ from the one typed marked. */
-function MarkedVin({ vin, typed }: { vin: string; typed: string }) {
-  return (
-    <span className={styles.vin}>
-      {[...vin].map((ch, i) =>
-        // biome-ignore lint/suspicious/noArrayIndexKey: a character's place is its identity here
-        ch === typed[i] ? ch : <mark key={i}>{ch}</mark>,
-      )}
-    </span>
-  )
-}
 
 export function VinAnswerCard({
   answer,
@@ -30,11 +19,9 @@ export function VinAnswerCard({
 }) {
   const { decode } = answer
   const first = useRef<HTMLButtonElement>(null)
-  // The first trim (or VIN offered) takes the focus, so Enter picks it and Tab walks the rest.
+  // The first trim takes the focus, so Enter picks it and Tab walks the rest.
   useEffect(() => first.current?.focus(), [])
   if (answer.status === 'none') {
-    // `|| []`: a server of the build before (during a rolling deploy) answers without it.
-    const meant = (onQueryVin && answer.meant) || []
     return (
       <>
         <Alert
@@ -50,32 +37,7 @@ export function VinAnswerCard({
             </span>
           }
         />
-        {meant.length > 0 && (
-          <div data-testid="vin-meant" style={{ marginTop: 12 }}>
-            <Typography.Paragraph>校验位不符，车架号可能输错了一位，您是不是要找：</Typography.Paragraph>
-            <div className={styles.choices}>
-              {meant.map((m, i) => {
-                const [model] = m.models
-                return (
-                  <button
-                    key={m.vin}
-                    type="button"
-                    className={styles.choice}
-                    onClick={() => onQueryVin?.(m.vin)}
-                    ref={i === 0 ? first : undefined}
-                  >
-                    <MarkedVin vin={m.vin} typed={answer.vinCode} />
-                    <span className={styles.choiceMeta}>
-                      {m.models.length > 1
-                        ? `${model?.car_name} 等 ${m.models.length} 个车型`
-                        : model?.car_name}
-                    </span>
-                  </button>
-                )
-              })}
-            </div>
-          </div>
-        )}
+        {onQueryVin && <MeantVins answer={answer} onQueryVin={onQueryVin} />}
       </>
     )
   }
