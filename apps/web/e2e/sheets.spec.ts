@@ -2,13 +2,14 @@
 // parts handed over in the `db` parameter (add-and-continue, the duplicate confirm), line changes with the
 // total in fen, search and paging, the kept selection, the header popovers, purchase orders with supplier
 // suggestions and catalogue purchase prices, and 生成采购单 from a quotation.
-import type {
-  GroupTreeAnswer,
-  IllustrationAnswer,
-  IllustrationPart,
-  PartDetailAnswer,
-  VinHistoryAnswer,
-  VinQueryAnswer,
+import {
+  checkDigit,
+  type GroupTreeAnswer,
+  type IllustrationAnswer,
+  type IllustrationPart,
+  type PartDetailAnswer,
+  type VinHistoryAnswer,
+  type VinQueryAnswer,
 } from '@epc/shared'
 import { expect, type Locator, type Page, test } from '@playwright/test'
 import { type PendingPart, sheetLink } from '../src/features/sheets/links'
@@ -134,6 +135,20 @@ test('a quotation is created from the VIN box: the 17-character rule, plate and 
   // The mask does not close it.
   await page.mouse.click(5, 5)
   await expect(form).toBeVisible()
+
+  // Two neighbours of the descriptor swapped: no model, a wrong check digit; the VIN meant is offered and a
+  // click takes it, which fills the model.
+  const at = [3, 4, 5, 6].find((i) => {
+    const s = vin.slice(0, i) + vin[i + 1] + vin[i] + vin.slice(i + 2)
+    return vin[i] !== vin[i + 1] && s[8] !== checkDigit(s)
+  }) as number
+  await form.getByLabel('车架号').fill(vin.slice(0, at) + vin[at + 1] + vin[at] + vin.slice(at + 2))
+  await expect(form.getByText('车型库中未找到唯一车型，请手动填写')).toBeVisible()
+  await form.getByTestId('vin-meant').getByRole('button').filter({ hasText: vin }).click()
+  await expect(form.getByLabel('车架号')).toHaveValue(vin)
+  await expect(form.getByLabel('车型')).toHaveValue(`${model.brand_name} ${model.car_name}`)
+  await expect(form.getByTestId('vin-meant')).toHaveCount(0)
+  await form.getByLabel('车型').fill('')
 
   // Typed in lower case with a space: cleaned to the VIN, which fills the model from the catalogue.
   await form.getByLabel('车架号').fill(`${vin.slice(0, 8).toLowerCase()} ${vin.slice(8)}`)

@@ -146,9 +146,12 @@ test('the group tree is walked with the arrows: the groups, then the cards row b
 }) => {
   const { account, api } = await accountWithApi(request)
   const { answer } = await demoVin(api, 'one')
+  const modelId = answer.models[0]?.ModelId ?? ''
+  const tree = await api<GroupTreeAnswer>('/api/epc/grouptree', { ModelId: modelId })
+  const secondGroupFirst = tree.groups[1]?.subs[0]?.illustrations[0]?.imageid ?? 'none'
   await signIn(page, account)
   await page.setViewportSize({ width: 1280, height: 800 })
-  await page.goto(`/partsFilter?ModelId=${answer.models[0]?.ModelId}&fromType=1`)
+  await page.goto(`/partsFilter?ModelId=${modelId}&fromType=1`)
   const groups = page.getByRole('navigation', { name: '主组' }).getByRole('button')
   const cards = page.getByTestId('illustration-cards').locator('a')
   await expect(cards.first()).toBeVisible()
@@ -158,6 +161,8 @@ test('the group tree is walked with the arrows: the groups, then the cards row b
   await expect(groups.nth(1)).toBeFocused()
   await page.keyboard.press('Enter')
   await expect(page).toHaveURL(/main=2/)
+  // The second group's drawings drawn (the address changes a moment before they are).
+  await expect(cards.first()).toHaveAttribute('href', new RegExp(`imageid=${secondGroupFirst}&`))
   await page.keyboard.press('ArrowRight')
   await expect(cards.first()).toBeFocused()
   await page.keyboard.press('ArrowRight')

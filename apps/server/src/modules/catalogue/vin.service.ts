@@ -45,6 +45,21 @@ export function modelsForVin(db: Db, decoding: VinDecoding): Promise<repo.ModelR
   return repo.modelsOfVin(db.kysely, decoding.vin.slice(0, 3), vds, decoding.modelYear)
 }
 
+/**
+ * For a VIN that fits no model and fails its check digit (a wrong check digit alone is common: imports that
+ * never computed one), the VINs a slip of it may have been, each with the models it fits; else none.
+ */
+export async function meantVins(db: Db, decoding: VinDecoding, now: Date): Promise<VinQueryAnswer['meant']> {
+  if (decoding.checkDigit?.valid !== false) return []
+  const meant: VinQueryAnswer['meant'] = []
+  for (const slip of vinSlips(decoding.vin)) {
+    const models = await modelsForVin(db, decodeVin(slip, now))
+    if (models.length) meant.push({ vin: slip, models: models.map((m) => toCarInfo(m, slip)) })
+    if (meant.length === MEANT_VINS) break
+  }
+  return meant
+}
+
 function decodeAnswer(d: VinDecoding) {
   return {
     valid: d.valid,
@@ -94,9 +109,7 @@ export class VinService {
     if (!decoding.valid) throw fail.invalid(decoding.errors[0] ?? VinMessages.length)
     const models = await modelsForVin(this.ctx.db, decoding)
     const [only] = models
-    // A wrong check digit alone is common (imports that never computed one); with no model it hints at a slip.
-    const meant =
-      !models.length && decoding.checkDigit?.valid === false ? await this.meantVins(decoding.vin) : []
+    const meant = models.length ? [] : await meantVins(this.ctx.db, decoding, new Date(this.ctx.clock.now()))
     return {
       answer: {
         vinCode: decoding.vin,
@@ -107,18 +120,6 @@ export class VinService {
       },
       modelId: models.length === 1 && only ? Number(only.id) : null,
     }
-  }
-
-  /** The VINs a slip of the typed one may have been, each with the models it fits. */
-  private async meantVins(vin: string): Promise<VinQueryAnswer['meant']> {
-    const now = new Date(this.ctx.clock.now())
-    const meant: VinQueryAnswer['meant'] = []
-    for (const slip of vinSlips(vin)) {
-      const models = await modelsForVin(this.ctx.db, decodeVin(slip, now))
-      if (models.length) meant.push({ vin: slip, models: models.map((m) => toCarInfo(m, slip)) })
-      if (meant.length === MEANT_VINS) break
-    }
-    return meant
   }
 
   record(caller: Caller, note: VinQueryNote) {

@@ -9,12 +9,13 @@ import {
   type SheetKind,
   SheetMessages,
   StaffMessages,
+  type VinQueryAnswer,
 } from '@epc/shared'
 import { AppError, type Caller, fail } from '../../call'
 import { beijingDate } from '../../clock'
 import type { AppContext } from '../../context'
 import { isUniqueViolation } from '../../db/errors'
-import { modelsForVin } from '../catalogue/vin.service'
+import { meantVins, modelsForVin } from '../catalogue/vin.service'
 import { type SheetLineChange, type SheetLineDraft, toSheetLine, toSheetRow } from './sheets.dto'
 import * as repo from './sheets.repository'
 
@@ -210,21 +211,35 @@ export class SheetsService {
   async vinFill(
     caller: Caller,
     vin: string,
-  ): Promise<{ carNo: string; carType: string; source: 'sheet' | 'catalogue' | 'none' }> {
+  ): Promise<{
+    carNo: string
+    carType: string
+    source: 'sheet' | 'catalogue' | 'none'
+    meant: VinQueryAnswer['meant']
+  }> {
     // A purchase order is read only by a caller who may see purchase orders (allowed()).
     const kinds: SheetKind[] = caller.seePurchasePrice ? ['quote', 'purchase'] : ['quote']
     const earlier = await repo.latestSheetWithVin(this.db, caller.companyId, vin, kinds)
     if (earlier && (earlier.car_no || earlier.car_type)) {
-      return { carNo: earlier.car_no, carType: earlier.car_type, source: 'sheet' }
+      return { carNo: earlier.car_no, carType: earlier.car_type, source: 'sheet', meant: [] }
     }
-    const models = await modelsForVin(this.ctx.db, decodeVin(vin, new Date(this.ctx.clock.now())))
+    const now = new Date(this.ctx.clock.now())
+    const decoding = decodeVin(vin, now)
+    const models = await modelsForVin(this.ctx.db, decoding)
     const [only] = models
     if (models.length === 1 && only)
       return {
         carNo: earlier?.car_no ?? '',
         carType: `${only.brand_name} ${only.car_name}`,
         source: 'catalogue',
+        meant: [],
       }
-    return { carNo: earlier?.car_no ?? '', carType: earlier?.car_type ?? '', source: 'none' }
+    return {
+      carNo: earlier?.car_no ?? '',
+      carType: earlier?.car_type ?? '',
+      source: 'none',
+      // A VIN of no model with a wrong check digit: the ones it may have been (a VIN of several is right).
+      meant: models.length ? [] : await meantVins(this.ctx.db, decoding, now),
+    }
   }
 }

@@ -472,6 +472,7 @@ describe.each(dbKinds)('sheets on %s', (kind) => {
       carNo: '沪C11111',
       carType: '轩逸 经典',
       source: 'sheet',
+      meant: [],
     })
     const draft = 'LFVBA63G0LC123456'
     const vin = `${draft.slice(0, 8)}${checkDigit(draft)}${draft.slice(9)}`
@@ -485,11 +486,25 @@ describe.each(dbKinds)('sheets on %s', (kind) => {
     // The same maker and vehicle descriptor of model year 2016 (G): no 2020 model is taken for it.
     const older = `${draft.slice(0, 9)}G${draft.slice(10)}`
     const olderVin = `${older.slice(0, 8)}${checkDigit(older)}${older.slice(9)}`
-    expect((await call('/api/epc/vinfill', { VIN: olderVin })).data).toMatchObject({ source: 'none' })
+    expect((await call('/api/epc/vinfill', { VIN: olderVin })).data).toMatchObject({
+      source: 'none',
+      meant: [],
+    })
     expect((await call('/api/epc/vinfill', { VIN: 'LGBH52E05MY123456' }, other)).data).toMatchObject({
       carNo: '',
       source: 'none',
     })
+    // Two neighbours of the descriptor swapped (its check digit then wrong): the VIN meant is offered.
+    const swapped = vin.slice(0, 5) + vin[6] + vin[5] + vin.slice(7)
+    expect(swapped[8]).not.toBe(checkDigit(swapped))
+    const fill = await call<{ source: string; meant: { vin: string; models: { car_name: string }[] }[] }>(
+      '/api/epc/vinfill',
+      { VIN: swapped },
+    )
+    expect(fill.data?.source).toBe('none')
+    expect(fill.data?.meant.find((m) => m.vin === vin)?.models.map((m) => m.car_name)).toEqual([
+      '迈腾 2020款 330TSI DSG 领先型',
+    ])
   })
 })
 

@@ -1,21 +1,30 @@
 // 您是不是要找 for a VIN that fits no model and fails its check digit: the VINs one slip from it that the
-// catalogue has, the changed characters marked, each asked for with a click (or Enter, the first focused).
+// catalogue has, the changed characters marked, each taken with a click (the VIN screens, the sheet form).
 import type { VinQueryAnswer } from '@epc/shared'
 import { Typography } from 'antd'
 import { useEffect, useRef } from 'react'
 import styles from './VinAnswerCard.module.css'
 
 export function MeantVins({
-  answer,
+  typed,
+  meant: offered,
   onQueryVin,
+  autoFocus = false,
 }: {
-  answer: VinQueryAnswer
+  /** The VIN asked for, against which the changed characters are marked. */
+  typed: string
+  meant: VinQueryAnswer['meant'] | undefined
   onQueryVin: (vin: string) => void
+  /** The first VIN offered takes the focus (after Enter in a VIN box: Enter again takes it). */
+  autoFocus?: boolean
 }) {
   const first = useRef<HTMLButtonElement>(null)
   // `|| []`: a server of the build before (during a rolling deploy) answers without it.
-  const meant = answer.meant || []
-  useEffect(() => first.current?.focus(), [])
+  const meant = offered || []
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the offer is first shown
+  useEffect(() => {
+    if (autoFocus) first.current?.focus()
+  }, [])
   if (!meant.length) return null
   return (
     <div data-testid="vin-meant" style={{ marginTop: 12 }}>
@@ -34,7 +43,7 @@ export function MeantVins({
               <span className={styles.vin}>
                 {[...m.vin].map((ch, at) =>
                   // biome-ignore lint/suspicious/noArrayIndexKey: a character's place is its identity here
-                  ch === answer.vinCode[at] ? ch : <mark key={at}>{ch}</mark>,
+                  ch === typed[at] ? ch : <mark key={at}>{ch}</mark>,
                 )}
               </span>
               <span className={styles.choiceMeta}>

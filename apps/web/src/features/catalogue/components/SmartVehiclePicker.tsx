@@ -300,7 +300,12 @@ export function SmartVehiclePicker({
           description={
             <>
               {`${data.decode.brand ? `该车架号属于${data.decode.brand}，但` : ''}车型库中暂无此车型，请改为按车型选择。`}
-              <MeantVins answer={data} onQueryVin={(v) => void submit(v)} />
+              <MeantVins
+                typed={data.vinCode}
+                meant={data.meant}
+                onQueryVin={(v) => void submit(v)}
+                autoFocus
+              />
             </>
           }
         />

@@ -37,7 +37,9 @@ export function VinAnswerCard({
             </span>
           }
         />
-        {onQueryVin && <MeantVins answer={answer} onQueryVin={onQueryVin} />}
+        {onQueryVin && (
+          <MeantVins typed={answer.vinCode} meant={answer.meant} onQueryVin={onQueryVin} autoFocus />
+        )}
       </>
     )
   }

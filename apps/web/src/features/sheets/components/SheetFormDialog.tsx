@@ -21,10 +21,11 @@ import { feedback } from '../../../lib/feedback'
 import { fieldRule } from '../../../lib/form-rules'
 import { useSession } from '../../../lib/session'
 import { useOneAtATime } from '../../../lib/use-submit'
+import { MeantVins } from '../../catalogue'
 import { hostVehicleQuery, useInHost } from '../../host-bridge'
 import { useCreateSheet } from '../api/create-sheet'
 import { usePastSuppliers, usePastVehicles } from '../api/get-sheet-suggestions'
-import { vinFillQuery } from '../api/get-vin-fill'
+import { type VinFill, vinFillQuery } from '../api/get-vin-fill'
 import { useUpdateSheet } from '../api/update-sheet'
 import { useDialogSession } from '../hooks/use-dialog-session'
 import { SHEET_TEXTS } from '../texts'
@@ -106,6 +107,8 @@ function SheetFormDialogModal({
   const suppliers = usePastSuppliers(open && !quote)
   const inHost = useInHost()
   const [fillNote, setFillNote] = useState('')
+  // The VINs a mistyped one may have been, with the VIN they were offered for.
+  const [meant, setMeant] = useState<{ typed: string; meant: VinFill['meant'] } | null>(null)
   // Values the VIN fill put in: a later fill may replace them, but never what the user typed.
   const filled = useRef<Partial<Values>>({})
   const lastVin = useRef('')
@@ -141,6 +144,7 @@ function SheetFormDialogModal({
     lastVin.current = vin
     // The VIN is checked on leaving the box; once it shows an error, each change checks again.
     if (form.getFieldError('VIN').length) setTimeout(() => void form.validateFields(['VIN']).catch(() => {}))
+    setMeant(null)
     if (vin.length !== VIN_LENGTH || !VIN_CHARS.test(vin)) {
       setFillNote('')
       return
@@ -157,6 +161,12 @@ function SheetFormDialogModal({
     if (!answer || lastVin.current !== vin) return
     put({ carNo: answer.carNo, carType: answer.carType })
     setFillNote(FILL_NOTES[answer.source] ?? '')
+    if (answer.meant?.length) setMeant({ typed: vin, meant: answer.meant })
+  }
+
+  const takeVin = (vin: string) => {
+    form.setFieldValue('VIN', vin)
+    void onVin(vin)
   }
 
   const pickVehicle = (v: PastVehicle) => {
@@ -164,6 +174,7 @@ function SheetFormDialogModal({
     filled.current = { carNo: v.carNo, carType: v.carType }
     lastVin.current = v.VIN
     setFillNote('')
+    setMeant(null)
   }
 
   const vinInput = (Form.useWatch('VIN', form) ?? '') as string
@@ -251,7 +262,14 @@ function SheetFormDialogModal({
       required={quote}
       rules={[vinRule(quote)]}
       normalize={cleanVin}
-      extra={fillNote || undefined}
+      extra={
+        fillNote || meant ? (
+          <>
+            {fillNote}
+            {meant && <MeantVins typed={meant.typed} meant={meant.meant} onQueryVin={takeVin} />}
+          </>
+        ) : undefined
+      }
       validateTrigger={['onBlur', 'onSubmit']}
     >
       <AutoComplete
