@@ -90,16 +90,22 @@ describe.each(dbKinds)('data service (%s)', (kind) => {
   }
 
   /** A demo VIN, the model it points to, and a generic name the model has parts of (with their numbers). */
-  async function vinWithParts() {
-    const demo = demoVins[0] as DemoVin
+  /** A model's parts with their generic names, as parts/by-name finds them. */
+  async function namedParts(modelCode: string) {
     const { rows } = await sql<{ name_cn: string; disp_number: string }>`
       select g.name_cn, p.disp_number from cat_models m
       join cat_name_callouts n on n.model_id = m.id
       join cat_generic_names g on g.id = n.generic_name_id
       join cat_fitments f on f.model_id = n.model_id and f.illustration_id = n.illustration_id and f.callout = n.callout
       join cat_parts p on p.id = f.part_id and p.generic_name_id = g.id
-      where m.model_code = ${demo.ModelId}
+      where m.model_code = ${modelCode}
       order by g.id, p.disp_number`.execute(t.ctx.db.kysely)
+    return rows
+  }
+
+  async function vinWithParts() {
+    const demo = demoVins[0] as DemoVin
+    const rows = await namedParts(demo.ModelId)
     const first = rows[0]
     if (!first) throw new Error('the model has no named parts')
     const numbers = rows.filter((r) => r.name_cn === first.name_cn).map((r) => r.disp_number)
@@ -470,21 +476,12 @@ describe.each(dbKinds)('data service (%s)', (kind) => {
       nextSecond()
       const vin = (demoVins.find((d) => d.ModelId === 'FV-SAGITAR-2019-1') as DemoVin).vin
       const models = ['FV-SAGITAR-2019-1', 'FV-SAGITAR-2019-2']
-      const partsOf = async (modelCode: string) => {
-        const { rows } = await sql<{ name_cn: string; disp_number: string }>`
-          select g.name_cn, p.disp_number from cat_models m
-          join cat_name_callouts n on n.model_id = m.id
-          join cat_generic_names g on g.id = n.generic_name_id
-          join cat_fitments f on f.model_id = n.model_id and f.illustration_id = n.illustration_id and f.callout = n.callout
-          join cat_parts p on p.id = f.part_id and p.generic_name_id = g.id
-          where m.model_code = ${modelCode}
-          order by g.id, p.disp_number`.execute(t.ctx.db.kysely)
-        return rows
-      }
-      const name = (await partsOf(models[1] as string))[0]?.name_cn as string
+      const name = (await namedParts(models[1] as string))[0]?.name_cn as string
       const numbersOf = async (modelCode: string) =>
         [
-          ...new Set((await partsOf(modelCode)).filter((r) => r.name_cn === name).map((r) => r.disp_number)),
+          ...new Set(
+            (await namedParts(modelCode)).filter((r) => r.name_cn === name).map((r) => r.disp_number),
+          ),
         ].sort()
       const before = await itemsLeft(company.companyId)
       const answer = await open<{
