@@ -59,8 +59,8 @@ interface EmbedLinkBody {
 
 /** The first demo VIN the catalogue answers with exactly one model. */
 async function oneModelVin(api: Api): Promise<{ vin: string; carName: string }> {
-  const { vin, answer } = await demoVin(api, 'one')
-  return { vin, carName: answer.models[0]?.car_name ?? '' }
+  const { vin, model } = await demoVin(api, 'one')
+  return { vin, carName: model.car_name }
 }
 
 /** The customer's server: a link for the VIN, signed with the key; the VIN has `models` models. */

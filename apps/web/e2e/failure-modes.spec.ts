@@ -70,7 +70,7 @@ const settle = (page: Page) =>
 
 /** A fresh account with one quotation of one line (¥50.00), and a one-model VIN. */
 async function quotationWithLine(api: Api) {
-  const { vin, answer } = await demoVin(api, 'one')
+  const { vin, model } = await demoVin(api, 'one')
   const orderId = await api<string>('/api/epc/createquoteordermaster', { VIN: vin, carNo: '京A12345' })
   await api('/api/epc/createquoteorderdetail', {
     OrderId: orderId,
@@ -79,7 +79,7 @@ async function quotationWithLine(api: Api) {
     Amount: 1,
     sale_prices: 50,
   })
-  return { vin, model: answer.models[0], orderId }
+  return { vin, model, orderId }
 }
 
 /** Two demo VINs the catalogue answers with one model each (an answer that goes on to the group tree). */
@@ -124,9 +124,7 @@ test('the server stops on the VIN and part-code pages: told, input kept, one cli
   request,
 }) => {
   const { account, api } = await accountWithApi(request)
-  const { vin, answer } = await demoVin(api, 'one')
-  const model = answer.models[0]
-  if (!model) throw new Error('model')
+  const { vin, model } = await demoVin(api, 'one')
   const [code] = await partNumbers(api, model.ModelId)
   if (!code) throw new Error('part')
   await signIn(page, account)
@@ -383,7 +381,7 @@ test('a slow VIN answer: the VIN asked next is answered, the late one takes the 
   await box.press('Enter')
   await expect(page).toHaveURL(new RegExp(`/vinSearch\\?vin=${several.vin}$`))
   await expect(page.getByTestId('vin-answer')).toContainText('请选择')
-  await expect(page.getByTestId('vin-answer')).toContainText(several.answer.models[0]?.car_name ?? '')
+  await expect(page.getByTestId('vin-answer')).toContainText(several.model.car_name)
   await lateAnswer(page, calls)
   await expect(page).toHaveURL(new RegExp(`/vinSearch\\?vin=${several.vin}$`))
   await expect(box).toHaveValue(several.vin)
@@ -406,8 +404,8 @@ test('a slow part-code answer: other codes asked meanwhile are answered and stay
   request,
 }) => {
   const { account, api } = await accountWithApi(request)
-  const { answer } = await demoVin(api, 'one')
-  const [older, newer] = await partNumbers(api, answer.models[0]?.ModelId ?? '')
+  const { model } = await demoVin(api, 'one')
+  const [older, newer] = await partNumbers(api, model.ModelId)
   if (!older || !newer) throw new Error('parts')
   await signIn(page, account)
   await page.goto('/partsSearchNew')

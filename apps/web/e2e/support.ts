@@ -149,11 +149,13 @@ export async function chooseUserMenu(page: Page, item: string, lands: RegExp) {
 export type Api = <T>(path: string, payload: object) => Promise<T>
 
 /** The first demo VIN the catalogue answers so (one model, several, none), with that answer. */
-export async function demoVin(api: Api, status: VinQueryAnswer['status']) {
+export async function demoVin(api: Api, status: 'one' | 'several') {
   const history = await api<VinHistoryAnswer>('/api/epc/vinhistory', {})
   for (const demo of history.demo) {
     const answer = await api<VinQueryAnswer>('/api/epc/vinquery', { VIN: demo.vin })
-    if (answer.status === status) return { vin: demo.vin, answer }
+    const [model] = answer.models
+    // The first model: the only one, or the first trim offered.
+    if (answer.status === status && model) return { vin: demo.vin, answer, model }
   }
   throw new Error(`no demo VIN answers ${status}`)
 }

@@ -37,9 +37,7 @@ test('a one-model demo VIN leads to the group tree, an illustration, callouts, r
   request,
 }) => {
   const { account, api } = await accountWithApi(request)
-  const { vin, answer } = await demoVin(api, 'one')
-  const model = answer.models[0]
-  if (!model) throw new Error('no model')
+  const { vin, model } = await demoVin(api, 'one')
   await signInBrowser(page, account)
 
   // The demo list continues to the group tree by itself when the VIN fits one model.
@@ -145,8 +143,8 @@ test('the group tree is walked with the arrows: the groups, then the cards row b
   request,
 }) => {
   const { account, api } = await accountWithApi(request)
-  const { answer } = await demoVin(api, 'one')
-  const modelId = answer.models[0]?.ModelId ?? ''
+  const { model } = await demoVin(api, 'one')
+  const modelId = model.ModelId
   const tree = await api<GroupTreeAnswer>('/api/epc/grouptree', { ModelId: modelId })
   const secondGroupFirst = tree.groups[1]?.subs[0]?.illustrations[0]?.imageid ?? 'none'
   await signIn(page, account)
@@ -193,8 +191,8 @@ test('a sales-banned part shows 停售; a superseded part shows its chain in the
   request,
 }) => {
   const { account, api } = await accountWithApi(request)
-  const { answer } = await demoVin(api, 'one')
-  const modelId = answer.models[0]?.ModelId ?? ''
+  const { model } = await demoVin(api, 'one')
+  const modelId = model.ModelId
   const tree = await api<GroupTreeAnswer>('/api/epc/grouptree', { ModelId: modelId })
   const imageids = tree.groups.flatMap((g) => g.subs.flatMap((s) => s.illustrations.map((i) => i.imageid)))
   // About one part in forty is banned and one in sixteen has older numbers: a few dozen look-ups find both,
@@ -252,7 +250,7 @@ test('a sales-banned part shows 停售; a superseded part shows its chain in the
 
 test('a wrong check digit warns and the VIN still resolves', async ({ page, request }) => {
   const { account, api } = await accountWithApi(request)
-  const { vin, answer } = await demoVin(api, 'one')
+  const { vin, model } = await demoVin(api, 'one')
   const wrong = `${vin.slice(0, 8)}${vin[8] === 'X' ? '0' : 'X'}${vin.slice(9)}`
   await signInBrowser(page, account)
 
@@ -267,8 +265,8 @@ test('a wrong check digit warns and the VIN still resolves', async ({ page, requ
   await box.press('Enter')
   await expect(page).toHaveURL(new RegExp(`/vinSearch\\?vin=${wrong}$`))
   const one = page.getByTestId('vin-one')
-  await expect(one.getByText(answer.models[0]?.car_name ?? '')).toBeVisible()
-  await expect(one.getByText(answer.models[0]?.engine ?? '')).toBeVisible()
+  await expect(one.getByText(model.car_name)).toBeVisible()
+  await expect(one.getByText(model.engine)).toBeVisible()
   await expect(page.getByTestId('check-digit-warning')).toBeVisible()
   await screenshotWidths(page, 'vin-search')
 
@@ -299,9 +297,7 @@ test('a VIN with two characters swapped is offered the VIN meant, which Enter ta
   request,
 }) => {
   const { account, api } = await accountWithApi(request)
-  const { vin, answer } = await demoVin(api, 'one')
-  const model = answer.models[0]
-  if (!model) throw new Error('expected a model')
+  const { vin, model } = await demoVin(api, 'one')
   // Two neighbours of the descriptor swapped: a wrong check digit, and no model.
   const at = [3, 4, 5, 6].find((i) => {
     const s = vin.slice(0, i) + vin[i + 1] + vin[i] + vin.slice(i + 2)
@@ -326,8 +322,8 @@ test('a VIN with two characters swapped is offered the VIN meant, which Enter ta
 
 test('the 速腾 demo VIN offers a choice of trims', async ({ page, request }) => {
   const { account, api } = await accountWithApi(request)
-  const { vin, answer } = await demoVin(api, 'several')
-  expect(answer.models[0]?.series_name).toBe('速腾')
+  const { vin, answer, model } = await demoVin(api, 'several')
+  expect(model.series_name).toBe('速腾')
   await signInBrowser(page, account)
 
   await page.getByLabel('车架号').fill(vin)
@@ -350,8 +346,8 @@ test('the 速腾 demo VIN offers a choice of trims', async ({ page, request }) =
 
 test('the in-vehicle search finds parts by initials and by trade alias', async ({ page, request }) => {
   const { account, api } = await accountWithApi(request)
-  const { answer } = await demoVin(api, 'one')
-  const modelId = answer.models[0]?.ModelId ?? ''
+  const { model } = await demoVin(api, 'one')
+  const modelId = model.ModelId
   const byInitials = (
     await api<NameSearchAnswer>('/api/epc/namesearch', { ModelId: modelId, Keyword: 'jylqq' })
   ).hits
@@ -395,8 +391,8 @@ test('the in-vehicle search finds a homophone typo by sound and offers 您是不
   request,
 }) => {
   const { account, api } = await accountWithApi(request)
-  const { answer } = await demoVin(api, 'one')
-  const modelId = answer.models[0]?.ModelId ?? ''
+  const { model } = await demoVin(api, 'one')
+  const modelId = model.ModelId
   await signIn(page, account)
   await page.goto(`/partsFilter?ModelId=${modelId}&fromType=1`)
   const search = page.getByLabel('本车配件搜索')
