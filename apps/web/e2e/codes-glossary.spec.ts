@@ -275,6 +275,22 @@ test('more than 50 codes: the first 50 are queried and the rest offered; several
       .getByRole('button', { name: `${n} ${swappable.part_name_cn}` }),
   ).toBeVisible()
 
+  // Rows pasted from a spreadsheet, a header first: only the codes are asked; the rest is said to be left out.
+  const [a, b] = sample.parts
+  if (!a || !b) throw new Error('two sample parts')
+  await codeBox(page).fill(
+    [
+      '配件编码\t名称\t数量\t单价',
+      `${a.part_number}\t${a.part_name_cn}\t2\t120.00`,
+      `${b.part_number}\t${b.part_name_cn}\t1\t8.50`,
+    ].join('\n'),
+  )
+  await expect(page.getByTestId('codes-count')).toContainText('已输入 2 个编码')
+  await expect(page.getByTestId('codes-count')).toContainText('已略去名称、数量、金额 10 项')
+  await codeBox(page).press('Control+Enter')
+  await expect(resultRows(page)).toHaveCount(2)
+  await expect(resultRows(page).nth(1)).toContainText(b.part_name_cn)
+
   // The single-code variant shows the same answer as a card and links back.
   await page.getByRole('link', { name: '切换到单个查询' }).click()
   await expect(page).toHaveURL(/\/partsSearch$/)

@@ -14,40 +14,89 @@ export interface ParsedCodes {
   codes: string[]
   /** Codes left out because the same number (ignoring case, spaces, dashes) came earlier. */
   duplicates: number
+  /** Words that are no part number, left out: names, amounts, quantities beside a code (a spreadsheet's row). */
+  ignored: number
 }
 
 // A whole part number has at least this many characters once normalised; shorter space-separated pieces
 // are the groups of one number written with spaces, such as '5Q0 927 078 G' or 'N 592 672 00'.
 const WHOLE_NUMBER_MIN = 6
+/** A name's word: part numbers hold no Chinese. */
+const HAN = /\p{Script=Han}/u
+/** An amount: a currency sign or decimals (120.00, ¥46.5). */
+const AMOUNT = /^[¥￥]|^\d+\.\d{1,2}$/
+/** A quantity: a cell of a row copied from a spreadsheet, beside the code (alone on a line it is a code). */
+const QUANTITY = /^\d{1,3}$/
 
-function splitLine(line: string): string[] {
-  return line
+function splitLine(line: string): { codes: string[]; ignored: number } {
+  let ignored = 0
+  const raw = line
     .split(/[,，;；、\t]+/)
-    .map((piece) => piece.trim().replace(/\s+/g, ' '))
-    .flatMap((piece) => {
-      const tokens = piece.split(' ')
-      const separate =
-        tokens.length > 1 && tokens.every((t) => normalizePartNumber(t).length >= WHOLE_NUMBER_MIN)
-      return separate ? tokens : [piece]
+    .map((cell) => cell.trim().split(/\s+/).filter(Boolean))
+    .filter((tokens) => tokens.length)
+  const row = raw.length > 1
+  const cells = raw
+    .filter((tokens) => {
+      // A row's cell holding a name (any Chinese in it, 小灯泡 W5W too), an amount or a quantity is no code.
+      const [only = ''] = tokens
+      const other =
+        row &&
+        (tokens.some((t) => HAN.test(t)) ||
+          (tokens.length === 1 && (AMOUNT.test(only) || QUANTITY.test(only))))
+      if (other) ignored += 1
+      return !other
     })
+    .map((tokens) => {
+      // Typed on one line with spaces: the Chinese words and amounts beside a code are left out.
+      const kept = tokens.filter((t) => !HAN.test(t) && !AMOUNT.test(t))
+      ignored += tokens.length - kept.length
+      return kept
+    })
+    .filter((tokens) => tokens.length)
+  const codes = cells
+    .filter((tokens) => {
+      const quantity = cells.length > 1 && tokens.length === 1 && QUANTITY.test(tokens[0] as string)
+      if (quantity) ignored += 1
+      return !quantity
+    })
+    .flatMap((tokens) => {
+      const whole = (t: string) => normalizePartNumber(t).length >= WHOLE_NUMBER_MIN
+      if (tokens.length > 1 && tokens.every(whole)) return tokens
+      // A whole number, then quantities ('5Q0927078G 2'); a number written in groups starts with a short one.
+      const [first = '', ...rest] = tokens
+      if (rest.length && whole(first) && rest.every((t) => QUANTITY.test(t))) {
+        ignored += rest.length
+        return [first]
+      }
+      return [tokens.join(' ')]
+    })
+  return { codes, ignored }
 }
 
-/** One code a line, or several on a line separated by commas, semicolons, tabs or spaces. */
+/**
+ * One code a line, or several on a line separated by commas, semicolons, tabs or spaces. Rows copied from a
+ * spreadsheet or an invoice keep only their codes: names, amounts and quantities beside them are left out.
+ */
 export function parseCodes(text: string): ParsedCodes {
   const seen = new Set<string>()
   const codes: string[] = []
   let duplicates = 0
-  for (const code of text.split(/\r?\n/).flatMap(splitLine)) {
-    const number = normalizePartNumber(code)
-    if (!number) continue
-    if (seen.has(number)) {
-      duplicates += 1
-      continue
+  let ignored = 0
+  for (const line of text.split(/\r?\n/)) {
+    const split = splitLine(line)
+    ignored += split.ignored
+    for (const code of split.codes) {
+      const number = normalizePartNumber(code)
+      if (!number) continue
+      if (seen.has(number)) {
+        duplicates += 1
+        continue
+      }
+      seen.add(number)
+      codes.push(code)
     }
-    seen.add(number)
-    codes.push(code)
   }
-  return { codes, duplicates }
+  return { codes, duplicates, ignored }
 }
 
 /** The codes a query may hold: the first MAX_PART_CODES, and how many were left out. */

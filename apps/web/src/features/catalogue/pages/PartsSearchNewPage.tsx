@@ -115,7 +115,7 @@ export default function PartsSearchNewPage() {
           autoFocus
           spellCheck={false}
           aria-label="配件编码"
-          placeholder={`每行一个配件编码，或用逗号、空格分隔，一次最多${MAX_PART_CODES}个；可直接粘贴 Excel 中的一列。\n带空格的编码（如 5Q0 927 078 G）请每行一个。按 F1 定位到此处，Ctrl+Enter 查询`}
+          placeholder={`每行一个配件编码，或用逗号、空格分隔，一次最多${MAX_PART_CODES}个；可直接粘贴 Excel 中的一列或整行（名称、数量、金额自动略去）。\n带空格的编码（如 5Q0 927 078 G）请每行一个。按 F1 定位到此处，Ctrl+Enter 查询`}
         />
         <div className={styles.bar}>
           <Button
@@ -134,6 +134,7 @@ export default function PartsSearchNewPage() {
           <span className={over ? styles.over : styles.hint} data-testid="codes-count">
             已输入 {typed.codes.length} 个编码（最多{MAX_PART_CODES}个）
             {typed.duplicates > 0 && `，已忽略重复 ${typed.duplicates} 个`}
+            {typed.ignored > 0 && `，已略去名称、数量、金额 ${typed.ignored} 项`}
           </span>
           {over > 0 && (
             <span className={styles.over} data-testid="codes-over">

@@ -1,0 +1,42 @@
+// Codes read from what a clerk types or pastes: one a line or several on one, numbers written in groups,
+// and rows copied from a spreadsheet or an invoice, whose names, amounts and quantities are no codes.
+import { describe, expect, it } from 'vitest'
+import { parseCodes } from './part-codes'
+
+describe('parseCodes', () => {
+  it('reads one code a line, several on a line, and numbers written in groups', () => {
+    expect(
+      parseCodes('5Q0 927 078 G\n06J115403Q, 04465-33450\nN 592 672 00\n1K0615301AA 8K0698151A'),
+    ).toEqual({
+      codes: ['5Q0 927 078 G', '06J115403Q', '04465-33450', 'N 592 672 00', '1K0615301AA', '8K0698151A'],
+      duplicates: 0,
+      ignored: 0,
+    })
+  })
+
+  it('leaves out a row’s name, amount and quantity, and a header row', () => {
+    const pasted = [
+      '配件编码\t数量\t名称\t单价',
+      '5Q0927078G\t2\t气缸体\t1000.00',
+      '06J115403Q\t1\t机油滤清器\t¥46.5',
+    ].join('\n')
+    expect(parseCodes(pasted)).toEqual({ codes: ['5Q0927078G', '06J115403Q'], duplicates: 0, ignored: 10 })
+    // A name with Latin words in it is left out whole.
+    expect(parseCodes('N 017 753 1\t小灯泡 W5W 12V 5W\t10').codes).toEqual(['N 017 753 1'])
+    // Typed with spaces: a whole number followed by its quantity.
+    expect(parseCodes('5Q0927078G 2\n06J115403Q 机油滤清器').codes).toEqual(['5Q0927078G', '06J115403Q'])
+  })
+
+  it('takes a number of digits alone on its line as a code, however short', () => {
+    expect(parseCodes('84573150\n123').codes).toEqual(['84573150', '123'])
+    // Beside a code it is a quantity.
+    expect(parseCodes('84573150\t123').codes).toEqual(['84573150'])
+  })
+
+  it('counts a number typed twice once, whatever its case, spaces and dashes', () => {
+    expect(parseCodes('5q0-927-078-g\n5Q0 927 078 G')).toMatchObject({
+      codes: ['5q0-927-078-g'],
+      duplicates: 1,
+    })
+  })
+})
