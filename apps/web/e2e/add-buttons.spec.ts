@@ -186,6 +186,30 @@ test('part-code screens: a found row of /partsSearchNew and the /partsSearch car
   const toPurchase = await sheetWindow(page, fromRowMenu(page, row, '加入采购单'))
   expect(toPurchase.path).toBe('/purchaseOrders')
 
+  // A customer's list pasted from a spreadsheet (序号, 编码, 名称, 数量): 全部加入报价单 carries every part found
+  // with the quantity its row gave.
+  const [p1, p2, p3] = picked
+  if (!p1 || !p2 || !p3) throw new Error('three parts')
+  await page.getByRole('textbox', { name: '配件编码' }).fill(
+    [
+      ['序号', '配件编码', '名称', '数量'],
+      ['1', p1.disp_number, p1.part_name_cn, '4'],
+      ['2', p2.disp_number, p2.part_name_cn, ''],
+      ['3', p3.disp_number, p3.part_name_cn, '2'],
+    ]
+      .map((cells) => cells.join('\t'))
+      .join('\n'),
+  )
+  await page.getByRole('textbox', { name: '配件编码' }).press('Control+Enter')
+  await expect(rows).toHaveCount(3)
+  const all = await sheetWindow(page, page.getByRole('button', { name: '全部加入报价单' }))
+  expect(all.path).toBe('/quoteOrder')
+  expect(all.parts.map((p) => [p.disp_number, p.quantity])).toEqual([
+    [p1.disp_number, 4],
+    [p2.disp_number, undefined],
+    [p3.disp_number, 2],
+  ])
+
   await page.goto(`/partsSearch?code=${encodeURIComponent(second.disp_number)}`)
   const card = page.getByTestId('parts-result-card')
   await expect(card).toContainText(second.disp_number)

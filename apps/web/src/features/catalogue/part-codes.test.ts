@@ -11,6 +11,7 @@ describe('parseCodes', () => {
       codes: ['5Q0 927 078 G', '06J115403Q', '04465-33450', 'N 592 672 00', '1K0615301AA', '8K0698151A'],
       duplicates: 0,
       ignored: 0,
+      quantities: new Map(),
     })
   })
 
@@ -20,11 +21,31 @@ describe('parseCodes', () => {
       '5Q0927078G\t2\t气缸体\t1000.00',
       '06J115403Q\t1\t机油滤清器\t¥46.5',
     ].join('\n')
-    expect(parseCodes(pasted)).toEqual({ codes: ['5Q0927078G', '06J115403Q'], duplicates: 0, ignored: 10 })
+    expect(parseCodes(pasted)).toEqual({
+      codes: ['5Q0927078G', '06J115403Q'],
+      duplicates: 0,
+      ignored: 10,
+      quantities: new Map([
+        ['5Q0927078G', 2],
+        ['06J115403Q', 1],
+      ]),
+    })
     // A name with Latin words in it is left out whole.
     expect(parseCodes('N 017 753 1\t小灯泡 W5W 12V 5W\t10').codes).toEqual(['N 017 753 1'])
     // Typed with spaces: a whole number followed by its quantity.
     expect(parseCodes('5Q0927078G 2\n06J115403Q 机油滤清器').codes).toEqual(['5Q0927078G', '06J115403Q'])
+  })
+
+  it('takes a row’s quantity after its code (one before it is a row number), summed for a number listed twice', () => {
+    const pasted = [
+      '1\t5q0-927-078-g\t气缸体\t2',
+      '2\t06J115403Q\t机油滤清器',
+      '3\t5Q0927078G\t气缸体\t3',
+    ].join('\n')
+    expect(parseCodes(pasted).quantities).toEqual(new Map([['5Q0927078G', 5]]))
+    expect(parseCodes('5Q0927078G 4\n06J115403Q').quantities).toEqual(new Map([['5Q0927078G', 4]]))
+    // Two codes on a row, or two numbers after one: no quantity is told.
+    expect(parseCodes('5Q0927078G\t06J115403Q\t2\n1K0615301AA\t2\t3').quantities).toEqual(new Map())
   })
 
   it('takes a number of digits alone on its line as a code, however short', () => {

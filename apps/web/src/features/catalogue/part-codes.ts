@@ -16,6 +16,8 @@ export interface ParsedCodes {
   duplicates: number
   /** Words that are no part number, left out: names, amounts, quantities beside a code (a spreadsheet's row). */
   ignored: number
+  /** The quantity a row gave its code (by normalised number; a number listed twice, the sum). */
+  quantities: Map<string, number>
 }
 
 // A whole part number has at least this many characters once normalised; shorter space-separated pieces
@@ -28,58 +30,61 @@ const AMOUNT = /^[¥￥]|^\d+\.\d{1,2}$/
 /** A quantity: a cell of a row copied from a spreadsheet, beside the code (alone on a line it is a code). */
 const QUANTITY = /^\d{1,3}$/
 
-function splitLine(line: string): { codes: string[]; ignored: number } {
-  let ignored = 0
-  const raw = line
+const whole = (token: string) => normalizePartNumber(token).length >= WHOLE_NUMBER_MIN
+
+/** A line's codes, its quantity (a row of one code and one quantity after it) and the words left out. */
+function splitLine(line: string): { codes: string[]; quantity: number | null; ignored: number } {
+  const cells = line
     .split(/[,，;；、\t]+/)
     .map((cell) => cell.trim().split(/\s+/).filter(Boolean))
     .filter((tokens) => tokens.length)
-  const row = raw.length > 1
-  const cells = raw
-    .filter((tokens) => {
-      // A row's cell holding a name (any Chinese in it, 小灯泡 W5W too), an amount or a quantity is no code.
-      const [only = ''] = tokens
-      const other =
-        row &&
-        (tokens.some((t) => HAN.test(t)) ||
-          (tokens.length === 1 && (AMOUNT.test(only) || QUANTITY.test(only))))
-      if (other) ignored += 1
-      return !other
-    })
-    .map((tokens) => {
-      // Typed on one line with spaces: the Chinese words and amounts beside a code are left out.
-      const kept = tokens.filter((t) => !HAN.test(t) && !AMOUNT.test(t))
-      ignored += tokens.length - kept.length
-      return kept
-    })
-    .filter((tokens) => tokens.length)
-  const codes = cells
-    .filter((tokens) => {
-      const quantity = cells.length > 1 && tokens.length === 1 && QUANTITY.test(tokens[0] as string)
-      if (quantity) ignored += 1
-      return !quantity
-    })
-    .flatMap((tokens) => {
-      const whole = (t: string) => normalizePartNumber(t).length >= WHOLE_NUMBER_MIN
-      if (tokens.length > 1 && tokens.every(whole)) return tokens
-      // A whole number, then quantities ('5Q0927078G 2'); a number written in groups starts with a short one.
-      const [first = '', ...rest] = tokens
-      if (rest.length && whole(first) && rest.every((t) => QUANTITY.test(t))) {
-        ignored += rest.length
-        return [first]
-      }
-      return [tokens.join(' ')]
-    })
-  return { codes, ignored }
+  const row = cells.length > 1
+  const codes: string[] = []
+  // Quantities after the code: one before it is more likely a row number (序号).
+  const quantities: number[] = []
+  let ignored = 0
+  for (const tokens of cells) {
+    const [only = ''] = tokens
+    if (row && tokens.length === 1 && QUANTITY.test(only)) {
+      ignored += 1
+      if (codes.length) quantities.push(Number(only))
+      continue
+    }
+    // A row's cell holding a name (any Chinese in it, 小灯泡 W5W too) or an amount is no code.
+    if (row && (tokens.some((t) => HAN.test(t)) || (tokens.length === 1 && AMOUNT.test(only)))) {
+      ignored += 1
+      continue
+    }
+    // Typed on one line with spaces: the Chinese words and amounts beside a code are left out.
+    const kept = tokens.filter((t) => !HAN.test(t) && !AMOUNT.test(t))
+    ignored += tokens.length - kept.length
+    const [first = '', ...rest] = kept
+    if (!first) continue
+    if (rest.length && kept.every(whole)) codes.push(...kept)
+    else if (rest.length && whole(first) && rest.every((t) => QUANTITY.test(t))) {
+      // A whole number, then its quantity ('5Q0927078G 2'); a number written in groups starts short.
+      ignored += rest.length
+      codes.push(first)
+      quantities.push(...rest.map(Number))
+    } else codes.push(kept.join(' '))
+  }
+  const [quantity] = quantities
+  return {
+    codes,
+    quantity: codes.length === 1 && quantities.length === 1 && quantity ? quantity : null,
+    ignored,
+  }
 }
 
 /**
  * One code a line, or several on a line separated by commas, semicolons, tabs or spaces. Rows copied from a
- * spreadsheet or an invoice keep only their codes: names, amounts and quantities beside them are left out.
+ * spreadsheet or an invoice keep only their codes, and their quantity: names, amounts and quantities beside
+ * them are left out of the codes.
  */
 export function parseCodes(text: string): ParsedCodes {
   const seen = new Set<string>()
   const codes: string[] = []
+  const quantities = new Map<string, number>()
   let duplicates = 0
   let ignored = 0
   for (const line of text.split(/\r?\n/)) {
@@ -88,6 +93,7 @@ export function parseCodes(text: string): ParsedCodes {
     for (const code of split.codes) {
       const number = normalizePartNumber(code)
       if (!number) continue
+      if (split.quantity) quantities.set(number, (quantities.get(number) ?? 0) + split.quantity)
       if (seen.has(number)) {
         duplicates += 1
         continue
@@ -96,7 +102,7 @@ export function parseCodes(text: string): ParsedCodes {
       codes.push(code)
     }
   }
-  return { codes, duplicates, ignored }
+  return { codes, duplicates, ignored, quantities }
 }
 
 /** The codes a query may hold: the first MAX_PART_CODES, and how many were left out. */

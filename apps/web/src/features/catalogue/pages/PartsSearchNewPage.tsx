@@ -13,10 +13,12 @@ import { useShortcut } from '../../../lib/keyboard'
 import { LoadFailed } from '../../../lib/load-failed'
 import { rememberPartsVariant, rememberResult } from '../../../lib/search-memory'
 import { partsQueryQuery, usePartsQuery } from '../api/parts-query'
+import { AddAllToQuote } from '../components/AddToSheet'
 import { PartDetailDrawer } from '../components/PartDetailDrawer'
 import styles from '../components/PartsSearch.module.css'
 import { PartsSearchTable } from '../components/PartsSearchTable'
 import { codesFromParam, codesToParam, isPartHit, limitCodes, parseCodes } from '../part-codes'
+import { pendingPart } from '../pending-part'
 
 export default function PartsSearchNewPage() {
   const [params, setParams] = useSearchParams()
@@ -86,6 +88,10 @@ export default function PartsSearchNewPage() {
   const rows = query.data ?? []
   const hits = rows.filter(isPartHit)
   const count = (status: string) => rows.filter((r) => r.status === status).length
+  // 全部加入报价单: each part found once, with the quantity its pasted row gave the code typed.
+  const toQuote = [...new Map(hits.map((h) => [h.disp_number, h])).values()].map((h) =>
+    pendingPart({ ...h, quantity: typed.quantities.get(normalizePartNumber(h.input)) }),
+  )
 
   return (
     <div className={styles.page}>
@@ -151,6 +157,7 @@ export default function PartsSearchNewPage() {
 
       <Card
         size="small"
+        extra={toQuote.length > 0 && <AddAllToQuote parts={toQuote} />}
         title={
           codes.length ? (
             <div className={styles.summary} data-testid="parts-summary">
