@@ -144,8 +144,10 @@ test('a quotation is created from the VIN box: the 17-character rule, plate and 
   }) as number
   await form.getByLabel('车架号').fill(vin.slice(0, at) + vin[at + 1] + vin[at] + vin.slice(at + 2))
   await expect(form.getByText('车型库中未找到唯一车型，请手动填写')).toBeVisible()
+  await expect(form.getByTestId('vin-check-warning')).toContainText('校验位不符（第9位应为')
   await form.getByTestId('vin-meant').getByRole('button').filter({ hasText: vin }).click()
   await expect(form.getByLabel('车架号')).toHaveValue(vin)
+  await expect(form.getByTestId('vin-check-warning')).toHaveCount(0)
   await expect(form.getByLabel('车型')).toHaveValue(`${model.brand_name} ${model.car_name}`)
   await expect(form.getByTestId('vin-meant')).toHaveCount(0)
   await form.getByLabel('车型').fill('')

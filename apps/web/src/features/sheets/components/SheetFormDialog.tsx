@@ -6,6 +6,7 @@ import {
   carNoField,
   carTypeField,
   DEFAULT_QUOTATION_TYPE,
+  decodeVin,
   makerField,
   QUOTATION_TYPES,
   type SheetKind,
@@ -178,6 +179,10 @@ function SheetFormDialogModal({
   }
 
   const vinInput = (Form.useWatch('VIN', form) ?? '') as string
+  // A complete VIN whose check digit is wrong may be mistyped: said, as the VIN search says it (not refused:
+  // many imports never computed one).
+  const checked = vinInput.length === VIN_LENGTH ? decodeVin(vinInput).checkDigit : null
+  const checkWarning = checked && !checked.valid ? VinMessages.checkDigit(checked.expected) : ''
   const plateInput = (Form.useWatch('carNo', form) ?? '') as string
   const supplierInput = (Form.useWatch('ClientName', form) ?? '') as string
 
@@ -263,8 +268,13 @@ function SheetFormDialogModal({
       rules={[vinRule(quote)]}
       normalize={cleanVin}
       extra={
-        fillNote || meant ? (
+        fillNote || checkWarning || meant ? (
           <>
+            {checkWarning && (
+              <div style={{ color: '#d46b08' }} data-testid="vin-check-warning">
+                {checkWarning}
+              </div>
+            )}
             {fillNote}
             {meant && <MeantVins typed={meant.typed} meant={meant.meant} onQueryVin={takeVin} />}
           </>
