@@ -202,6 +202,12 @@ test('part-code screens: a found row of /partsSearchNew and the /partsSearch car
   )
   await page.getByRole('textbox', { name: '配件编码' }).press('Control+Enter')
   await expect(rows).toHaveCount(3)
+  // Each row shows the quantity its code was given, and its own 加入报价单 carries it too.
+  await expect(rows.nth(0).getByTestId('row-quantity')).toHaveText('×4')
+  await expect(rows.nth(1).getByTestId('row-quantity')).toHaveCount(0)
+  await expect(rows.nth(2).getByTestId('row-quantity')).toHaveText('×2')
+  const one = await sheetWindow(page, fromRowMenu(page, rows.nth(0), '加入报价单'))
+  expect(one.parts.map((p) => [p.disp_number, p.quantity])).toEqual([[p1.disp_number, 4]])
   const all = await sheetWindow(page, page.getByRole('button', { name: '全部加入报价单' }))
   expect(all.path).toBe('/quoteOrder')
   expect(all.parts.map((p) => [p.disp_number, p.quantity])).toEqual([

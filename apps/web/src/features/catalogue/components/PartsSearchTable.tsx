@@ -24,13 +24,15 @@ interface Props {
   loading: boolean
   onOpen: (number: string) => void
   onPick: (input: string, candidate: string) => void
+  /** The quantity a pasted list gave a row's code: shown, and carried to a sheet. */
+  quantityOf?: (row: PartsQueryRow) => number | undefined
 }
 
 // The columns after the part number that a non-part row's message spans: name, price, substitutes and the
 // ten warehouses (not the total, which is pinned to the right edge), and the host's two inside a host.
 const SPANNED = 13
 
-export function PartsSearchTable({ rows, loading, onOpen, onPick }: Props) {
+export function PartsSearchTable({ rows, loading, onOpen, onPick, quantityOf }: Props) {
   const large = useDisplaySize() === 'large'
   const inHost = useInHost()
   const shown = useRowsInSteps(rows)
@@ -83,6 +85,11 @@ export function PartsSearchTable({ rows, loading, onOpen, onPick }: Props) {
         isPartHit(row) ? (
           <>
             <PartsSearchNumber hit={row} onOpen={onOpen} />
+            {quantityOf?.(row) && (
+              <span className={styles.quantity} title="清单中的数量" data-testid="row-quantity">
+                ×{quantityOf(row)}
+              </span>
+            )}
             <PartsSearchStatusNote row={row} onPick={onPick} />
           </>
         ) : (
@@ -136,7 +143,10 @@ export function PartsSearchTable({ rows, loading, onOpen, onPick }: Props) {
       align: 'center',
       fixed: 'right',
       onCell: () => ({ style: { paddingInline: 4 } }),
-      render: (_, row) => (isPartHit(row) ? <AddToSheetMenu part={pendingPart(row)} /> : null),
+      render: (_, row) =>
+        isPartHit(row) ? (
+          <AddToSheetMenu part={pendingPart({ ...row, quantity: quantityOf?.(row) })} />
+        ) : null,
     },
   ]
 

@@ -1,7 +1,7 @@
 // /partsSearchNew (配件编码查询, the 4S quotation system's entry, F8): up to 50 part codes pasted at once and
 // answered in one table. The query lives in the URL (?codes=A,B,C), so a reload or the header menu restores it.
 import { SearchOutlined } from '@ant-design/icons'
-import { MAX_PART_CODES, normalizePartNumber } from '@epc/shared'
+import { MAX_PART_CODES, normalizePartNumber, type PartsQueryRow } from '@epc/shared'
 import { useQueryClient } from '@tanstack/react-query'
 import { Button, Card, Empty, Input, Tag, Typography } from 'antd'
 import type { TextAreaRef } from 'antd/es/input/TextArea'
@@ -88,9 +88,10 @@ export default function PartsSearchNewPage() {
   const rows = query.data ?? []
   const hits = rows.filter(isPartHit)
   const count = (status: string) => rows.filter((r) => r.status === status).length
-  // 全部加入报价单: each part found once, with the quantity its pasted row gave the code typed.
+  // The quantity a pasted row gave the code typed; 全部加入报价单 takes each part found once, with it.
+  const quantityOf = (row: PartsQueryRow) => typed.quantities.get(normalizePartNumber(row.input))
   const toQuote = [...new Map(hits.map((h) => [h.disp_number, h])).values()].map((h) =>
-    pendingPart({ ...h, quantity: typed.quantities.get(normalizePartNumber(h.input)) }),
+    pendingPart({ ...h, quantity: quantityOf(h) }),
   )
 
   return (
@@ -188,7 +189,13 @@ export default function PartsSearchNewPage() {
             onRetry={() => void query.refetch()}
           />
         ) : codes.length ? (
-          <PartsSearchTable rows={rows} loading={query.isLoading} onOpen={setOpenPart} onPick={pick} />
+          <PartsSearchTable
+            rows={rows}
+            loading={query.isLoading}
+            onOpen={setOpenPart}
+            onPick={pick}
+            quantityOf={quantityOf}
+          />
         ) : (
           <Empty description="输入配件编码后点击查询，结果显示在这里" />
         )}
