@@ -234,7 +234,8 @@ test('more than 50 codes: the first 50 are queried and the rest offered; several
   while (old[common] && old[common] === sample.old.current_number[common]) common++
   const partial = old.slice(0, common)
   expect(partial.length).toBeGreaterThanOrEqual(4)
-  await codeBox(page).fill(`${partial}\nZZ99999999`)
+  // The box keeps the rest of the chosen code's line: a quantity pasted beside it still goes with it.
+  await codeBox(page).fill(`${partial}\t3\nZZ99999999`)
   await codeBox(page).press('Control+Enter')
   await expect(resultRows(page)).toHaveCount(2)
   await expect(resultRows(page).nth(1)).toContainText('未找到该编码')
@@ -242,6 +243,8 @@ test('more than 50 codes: the first 50 are queried and the rest offered; several
   await resultRows(page).first().getByRole('button', { name: sample.old.current_number }).click()
   await expect(page).toHaveURL(new RegExp(`codes=${sample.old.current_number}`))
   await expect(resultRows(page).first()).toContainText(sample.old.current)
+  await expect(codeBox(page)).toHaveValue(`${sample.old.current_number}\t3\nZZ99999999`)
+  await expect(resultRows(page).first().getByTestId('row-quantity')).toHaveText('×3')
 
   // A code typed with a letter O for each zero is offered the number meant; choosing it queries it.
   const zeroed = sample.parts.find((p) => p.part_number.includes('0'))

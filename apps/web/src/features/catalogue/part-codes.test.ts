@@ -1,7 +1,7 @@
 // Codes read from what a clerk types or pastes: one a line or several on one, numbers written in groups,
 // and rows copied from a spreadsheet or an invoice, whose names, amounts and quantities are no codes.
 import { describe, expect, it } from 'vitest'
-import { parseCodes } from './part-codes'
+import { parseCodes, replaceCode } from './part-codes'
 
 describe('parseCodes', () => {
   it('reads one code a line, several on a line, and numbers written in groups', () => {
@@ -59,5 +59,17 @@ describe('parseCodes', () => {
       codes: ['5q0-927-078-g'],
       duplicates: 1,
     })
+  })
+})
+
+describe('replaceCode', () => {
+  it('replaces the code standing alone in a cell or as a word, keeping the rest of its line', () => {
+    const text = '1\t5Q09\t气缸体\t4\n5Q0927078G 2'
+    expect(replaceCode(text, '5Q09', '5Q0927078H')).toBe('1\t5Q0927078H\t气缸体\t4\n5Q0927078G 2')
+    // Not the start of another code.
+    expect(replaceCode('5Q0927078G\n5Q09', '5Q09', 'X')).toBe('5Q0927078G\nX')
+    expect(replaceCode('5Q0927078G', '5Q09', 'X')).toBeNull()
+    // A code with marks of a regular expression in it is taken as written.
+    expect(replaceCode('A.B+C, D', 'A.B+C', 'E')).toBe('E, D')
   })
 })

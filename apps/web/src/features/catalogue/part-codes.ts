@@ -105,6 +105,17 @@ export function parseCodes(text: string): ParsedCodes {
   return { codes, duplicates, ignored, quantities }
 }
 
+/**
+ * The text with one code, standing as a cell or word of its own, replaced by another (a candidate chosen for
+ * it): the rest of its line, a pasted quantity too, stays. Null when the code is not found so in the text.
+ */
+export function replaceCode(text: string, code: string, next: string): string | null {
+  const escaped = code.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  const edge = '[\\s,，;；、]'
+  const at = new RegExp(`(^|${edge})${escaped}(?=$|${edge})`, 'm')
+  return at.test(text) ? text.replace(at, (_, before: string) => `${before}${next}`) : null
+}
+
 /** The codes a query may hold: the first MAX_PART_CODES, and how many were left out. */
 export function limitCodes(codes: string[]): { codes: string[]; dropped: number } {
   return { codes: codes.slice(0, MAX_PART_CODES), dropped: Math.max(0, codes.length - MAX_PART_CODES) }

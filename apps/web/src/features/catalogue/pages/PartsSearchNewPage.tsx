@@ -17,7 +17,7 @@ import { AddAllToQuote } from '../components/AddToSheet'
 import { PartDetailDrawer } from '../components/PartDetailDrawer'
 import styles from '../components/PartsSearch.module.css'
 import { PartsSearchTable } from '../components/PartsSearchTable'
-import { codesFromParam, codesToParam, isPartHit, limitCodes, parseCodes } from '../part-codes'
+import { codesFromParam, codesToParam, isPartHit, limitCodes, parseCodes, replaceCode } from '../part-codes'
 import { pendingPart } from '../pending-part'
 
 export default function PartsSearchNewPage() {
@@ -30,12 +30,14 @@ export default function PartsSearchNewPage() {
   const [text, setText] = useState(() => codes.join('\n'))
   const [openPart, setOpenPart] = useState<string | null>(null)
   const inputRef = useRef<TextAreaRef>(null)
-  // The query the text stands for: a different one in the URL (reload, back, header menu, a chosen
-  // candidate) replaces the text; the box's own query keeps what was typed (its layout, codes past 50).
-  const [shown, setShown] = useState(codesParam)
-  if (codesParam && codesParam !== shown) {
-    setShown(codesParam)
-    setText(codes.join('\n'))
+  // A query arriving in the URL from elsewhere (back, the header menu) replaces the text; the box's own query
+  // keeps what was typed (its layout, codes past 50, pasted quantities). The URL changes a render after the
+  // box asks (the router's update comes later), so what the box asked for is kept apart from what was seen.
+  const asked = useRef<string | null>(null)
+  const [seen, setSeen] = useState(codesParam)
+  if (codesParam !== seen) {
+    setSeen(codesParam)
+    if (codesParam && codesParam !== asked.current) setText(codes.join('\n'))
   }
 
   useEffect(() => rememberPartsVariant(paths.partsSearchNew), [])
@@ -50,7 +52,7 @@ export default function PartsSearchNewPage() {
 
   const run = (list: string[]) => {
     const param = codesToParam(list)
-    setShown(param)
+    asked.current = param
     if (param === codesParam) void query.refetch()
     else {
       // The request leaves now rather than after the navigation has rendered the page again (~0.1 s).
@@ -79,10 +81,17 @@ export default function PartsSearchNewPage() {
     run(limitCodes(rest).codes)
   }
 
-  // A candidate chosen for an ambiguous code takes that code's place in the query.
+  // A candidate chosen for an ambiguous code takes that code's place in the query, and in the box, where the
+  // rest of its line (a pasted quantity) stays; a box that no longer holds the code shows the new query.
   const pick = (input: string, candidate: string) => {
     const number = normalizePartNumber(input)
-    setParams({ codes: codesToParam(codes.map((c) => (normalizePartNumber(c) === number ? candidate : c))) })
+    const param = codesToParam(codes.map((c) => (normalizePartNumber(c) === number ? candidate : c)))
+    const edited = replaceCode(text, input, candidate)
+    if (edited !== null) {
+      asked.current = param
+      setText(edited)
+    }
+    setParams({ codes: param })
   }
 
   const rows = query.data ?? []
