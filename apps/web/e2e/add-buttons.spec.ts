@@ -215,6 +215,10 @@ test('part-code screens: a found row of /partsSearchNew and the /partsSearch car
     [p2.disp_number, undefined],
     [p3.disp_number, 2],
   ])
+  // The owner may open purchase orders: the list goes to one as well, with the same quantities.
+  const toOrder = await sheetWindow(page, page.getByRole('button', { name: '全部加入采购单' }))
+  expect(toOrder.path).toBe('/purchaseOrders')
+  expect(toOrder.parts.map((p) => p.quantity)).toEqual([4, undefined, 2])
 
   await page.goto(`/partsSearch?code=${encodeURIComponent(second.disp_number)}`)
   const card = page.getByTestId('parts-result-card')

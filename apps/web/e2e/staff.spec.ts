@@ -106,6 +106,8 @@ test('the owner adds a clerk who sees no purchase prices nor owner pages, then d
   await expect(clerkPage.getByRole('menuitem', { name: '加入报价单' })).toBeVisible()
   await expect(clerkPage.getByRole('menuitem', { name: '加入采购单' })).toHaveCount(0)
   await clerkPage.keyboard.press('Escape')
+  await expect(clerkPage.getByRole('button', { name: '全部加入报价单' })).toBeVisible()
+  await expect(clerkPage.getByRole('button', { name: '全部加入采购单' })).toHaveCount(0)
   await clerkPage.goto('/quoteOrder')
   await expect(lines.locator('tbody tr.ant-table-row')).toHaveCount(1)
 

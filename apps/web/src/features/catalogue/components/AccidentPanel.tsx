@@ -10,7 +10,7 @@ import { useAccidentZones } from '../api/accident-zones'
 import { partsDetailUrl } from '../links'
 import { pendingPart } from '../pending-part'
 import { toggleZone } from '../zone-choice'
-import { AddAllToQuote } from './AddToSheet'
+import { AddAllToSheets } from './AddToSheet'
 import { CarOutline, SELECTED_FILL, type ZoneState } from './CarOutline'
 import {
   SmartPartNumber,
@@ -224,7 +224,7 @@ export function AccidentPanel({
         title="事故配件"
         count={answer.items.length}
         total={answer.total}
-        extra={<AddAllToQuote parts={answer.items.map((r) => pendingPart(r))} />}
+        extra={<AddAllToSheets parts={answer.items.map((r) => pendingPart(r))} />}
       />
       <Table<Item>
         size={size === 'large' ? 'middle' : 'small'}

@@ -85,20 +85,28 @@ export function AddToSheetButtons({ part, size }: { part: PendingPart | null; si
  */
 export const MAX_SHEET_LINK = 12_000
 
-/** 全部加入报价单: every listed part with its quantity (spec: both lists can go to a quotation). */
-export function AddAllToQuote({ parts }: { parts: PendingPart[] }) {
-  const add = () => {
-    if (sheetLink('quote', parts).length > MAX_SHEET_LINK) {
-      feedback.warning(`配件较多（共 ${parts.length} 个），无法一次全部加入报价单，请减少选择后再试`)
+/**
+ * 全部加入报价单: every listed part with its quantity (spec: both lists can go to a quotation); with
+ * `purchase`, 全部加入采购单 beside it for a user who may open purchase orders (the part-code query's list).
+ */
+export function AddAllToSheets({ parts, purchase = false }: { parts: PendingPart[]; purchase?: boolean }) {
+  const kinds = useSheetKinds().filter((kind) => purchase || kind === 'quote')
+  const add = (kind: SheetKind) => {
+    if (sheetLink(kind, parts).length > MAX_SHEET_LINK) {
+      feedback.warning(`配件较多（共 ${parts.length} 个），无法一次全部${LABEL[kind]}，请减少选择后再试`)
       return
     }
-    openSheetWindow('quote', parts)
+    openSheetWindow(kind, parts)
   }
   return (
-    <Tooltip title={parts.length ? `共 ${parts.length} 个配件` : '没有可加入的配件'}>
-      <Button size="small" icon={ICON.quote} disabled={!parts.length} onClick={add}>
-        全部加入报价单
-      </Button>
-    </Tooltip>
+    <Space size={8}>
+      {kinds.map((kind) => (
+        <Tooltip key={kind} title={parts.length ? `共 ${parts.length} 个配件` : '没有可加入的配件'}>
+          <Button size="small" icon={ICON[kind]} disabled={!parts.length} onClick={() => add(kind)}>
+            全部{LABEL[kind]}
+          </Button>
+        </Tooltip>
+      ))}
+    </Space>
   )
 }

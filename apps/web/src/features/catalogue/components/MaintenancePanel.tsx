@@ -7,7 +7,7 @@ import type { Ref } from 'react'
 import { type DisplaySize, useDisplaySize } from '../../../lib/display-size'
 import { useDraft } from '../../../lib/use-draft'
 import { pendingPart } from '../pending-part'
-import { AddAllToQuote } from './AddToSheet'
+import { AddAllToSheets } from './AddToSheet'
 import {
   SmartPartNumber,
   SmartResultHeader,
@@ -165,7 +165,7 @@ export function MaintenancePanel({
             }
             count={answer.items.length}
             total={answer.total}
-            extra={<AddAllToQuote parts={quoteParts(answer.items)} />}
+            extra={<AddAllToSheets parts={quoteParts(answer.items)} />}
           />
           <Table<Item>
             size={size === 'large' ? 'middle' : 'small'}

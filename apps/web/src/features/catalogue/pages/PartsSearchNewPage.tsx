@@ -13,7 +13,7 @@ import { useShortcut } from '../../../lib/keyboard'
 import { LoadFailed } from '../../../lib/load-failed'
 import { rememberPartsVariant, rememberResult } from '../../../lib/search-memory'
 import { partsQueryQuery, usePartsQuery } from '../api/parts-query'
-import { AddAllToQuote } from '../components/AddToSheet'
+import { AddAllToSheets } from '../components/AddToSheet'
 import { PartDetailDrawer } from '../components/PartDetailDrawer'
 import styles from '../components/PartsSearch.module.css'
 import { PartsSearchTable } from '../components/PartsSearchTable'
@@ -167,7 +167,7 @@ export default function PartsSearchNewPage() {
 
       <Card
         size="small"
-        extra={toQuote.length > 0 && <AddAllToQuote parts={toQuote} />}
+        extra={toQuote.length > 0 && <AddAllToSheets parts={toQuote} purchase />}
         title={
           codes.length ? (
             <div className={styles.summary} data-testid="parts-summary">
