@@ -38,13 +38,12 @@ test('no screen violates the Content-Security-Policy, and answers carry it', asy
   // A model of the demo catalogue, so the model browse shows its group tree, thumbnails and drawing.
   const { account, api } = await accountWithApi(request)
   const { vin, model } = await demoVin(api, 'one')
-  const modelId = model.ModelId
 
   for (const path of ['/login', '/register', '/ModifyPw']) await visit(page, path)
   await signIn(page, account)
   for (const path of [
     `/vinSearch?vin=${vin}`,
-    `/partsFilter?ModelId=${modelId}&fromType=1`,
+    `/partsFilter?ModelId=${model.ModelId}&fromType=1`,
     '/partsDetail',
     '/carTypeSearch',
     '/partsSearchNew',
@@ -66,7 +65,7 @@ test('no screen violates the Content-Security-Policy, and answers carry it', asy
     await visit(page, path)
   }
   // The model's thumbnails (data: SVG images) and then a drawing (inline SVG) with its parts.
-  await visit(page, `/partsFilter?ModelId=${modelId}&fromType=1`)
+  await visit(page, `/partsFilter?ModelId=${model.ModelId}&fromType=1`)
   const cards = page.getByTestId('illustration-cards').locator('a')
   await expect(cards.first().locator('img')).toBeVisible()
   await cards.first().click()

@@ -2,18 +2,17 @@
 // parts handed over in the `db` parameter (add-and-continue, the duplicate confirm), line changes with the
 // total in fen, search and paging, the kept selection, the header popovers, purchase orders with supplier
 // suggestions and catalogue purchase prices, and 生成采购单 from a quotation.
-import {
-  checkDigit,
-  type GroupTreeAnswer,
-  type IllustrationAnswer,
-  type IllustrationPart,
-  type PartDetailAnswer,
-  type VinHistoryAnswer,
-  type VinQueryAnswer,
+import type {
+  GroupTreeAnswer,
+  IllustrationAnswer,
+  IllustrationPart,
+  PartDetailAnswer,
+  VinHistoryAnswer,
+  VinQueryAnswer,
 } from '@epc/shared'
 import { expect, type Locator, type Page, test } from '@playwright/test'
 import { type PendingPart, sheetLink } from '../src/features/sheets/links'
-import { type Api, accountWithApi, screenshot, screenshotWidths, signIn } from './support'
+import { type Api, accountWithApi, screenshot, screenshotWidths, signIn, swappedVin } from './support'
 
 // Each test walks a whole workflow against a real server; give it room on a busy machine.
 test.describe.configure({ timeout: 120_000 })
@@ -138,11 +137,7 @@ test('a quotation is created from the VIN box: the 17-character rule, plate and 
 
   // Two neighbours of the descriptor swapped: no model, a wrong check digit; the VIN meant is offered and a
   // click takes it, which fills the model.
-  const at = [3, 4, 5, 6].find((i) => {
-    const s = vin.slice(0, i) + vin[i + 1] + vin[i] + vin.slice(i + 2)
-    return vin[i] !== vin[i + 1] && s[8] !== checkDigit(s)
-  }) as number
-  await form.getByLabel('车架号').fill(vin.slice(0, at) + vin[at + 1] + vin[at] + vin.slice(at + 2))
+  await form.getByLabel('车架号').fill(swappedVin(vin).swapped)
   await expect(form.getByText('车型库中未找到唯一车型，请手动填写')).toBeVisible()
   await expect(form.getByTestId('vin-check-warning')).toContainText('校验位不符（第9位应为')
   await form.getByTestId('vin-meant').getByRole('button').filter({ hasText: vin }).click()

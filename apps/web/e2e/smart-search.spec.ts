@@ -1,9 +1,9 @@
 // /smartSearch in Chromium against the real server: the maintenance list by model and by a demo VIN, the
 // accident list from zones clicked on the car outline, totals checked against the shown money cells,
 // the query kept in the URL across a reload.
-import { type AccidentAnswer, checkDigit, type LoginInfo, type VinHistoryAnswer } from '@epc/shared'
+import type { AccidentAnswer, LoginInfo, VinHistoryAnswer } from '@epc/shared'
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test'
-import { callApi, createAccount, screenshotWidths, signIn, type TestAccount } from './support'
+import { callApi, createAccount, screenshotWidths, signIn, swappedVin, type TestAccount } from './support'
 
 const MAGOTAN = '迈腾 2020款 330TSI DSG 领先型'
 
@@ -126,9 +126,7 @@ test('maintenance at 40,000 km for a demo VIN with two trims; an unknown VIN say
 
   // The demo VIN with two neighbours swapped is offered the VIN meant; taking it offers its two trims.
   const v = demo.vin
-  const swap = (i: number) => v.slice(0, i) + v[i + 1] + v[i] + v.slice(i + 2)
-  const at = [3, 4, 5, 6].find((i) => v[i] !== v[i + 1] && swap(i)[8] !== checkDigit(swap(i))) as number
-  await vinBox.fill(swap(at))
+  await vinBox.fill(swappedVin(v).swapped)
   await vinBox.press('Enter')
   await page.getByTestId('vin-meant').getByRole('button').filter({ hasText: v }).click()
   const choices = page.getByTestId('vin-models')

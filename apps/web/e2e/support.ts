@@ -5,7 +5,13 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { DEMO_SITE_KEYS, type LoginInfo, type VinHistoryAnswer, type VinQueryAnswer } from '@epc/shared'
+import {
+  checkDigit,
+  DEMO_SITE_KEYS,
+  type LoginInfo,
+  type VinHistoryAnswer,
+  type VinQueryAnswer,
+} from '@epc/shared'
 import {
   type APIRequestContext,
   type BrowserContext,
@@ -149,6 +155,17 @@ export async function chooseUserMenu(page: Page, item: string, lands: RegExp) {
 export type Api = <T>(path: string, payload: object) => Promise<T>
 
 /** The first demo VIN the catalogue answers so (one model, several, none), with that answer. */
+/**
+ * A slip of a VIN: two neighbours of its descriptor (positions 4-8) swapped where the check digit then no
+ * longer fits, so the catalogue finds no model and offers the VIN meant. `at`: the first of the two (0-based).
+ */
+export function swappedVin(vin: string): { swapped: string; at: number } {
+  const swap = (i: number) => vin.slice(0, i) + vin[i + 1] + vin[i] + vin.slice(i + 2)
+  const at = [3, 4, 5, 6].find((i) => vin[i] !== vin[i + 1] && swap(i)[8] !== checkDigit(swap(i)))
+  if (at === undefined) throw new Error(`no slip of ${vin} fails its check digit`)
+  return { swapped: swap(at), at }
+}
+
 export async function demoVin(api: Api, status: 'one' | 'several') {
   const history = await api<VinHistoryAnswer>('/api/epc/vinhistory', {})
   for (const demo of history.demo) {

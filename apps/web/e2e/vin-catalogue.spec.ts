@@ -17,6 +17,7 @@ import {
   screenshot,
   screenshotWidths,
   signIn,
+  swappedVin,
   type TestAccount,
 } from './support'
 
@@ -144,12 +145,11 @@ test('the group tree is walked with the arrows: the groups, then the cards row b
 }) => {
   const { account, api } = await accountWithApi(request)
   const { model } = await demoVin(api, 'one')
-  const modelId = model.ModelId
-  const tree = await api<GroupTreeAnswer>('/api/epc/grouptree', { ModelId: modelId })
+  const tree = await api<GroupTreeAnswer>('/api/epc/grouptree', { ModelId: model.ModelId })
   const secondGroupFirst = tree.groups[1]?.subs[0]?.illustrations[0]?.imageid ?? 'none'
   await signIn(page, account)
   await page.setViewportSize({ width: 1280, height: 800 })
-  await page.goto(`/partsFilter?ModelId=${modelId}&fromType=1`)
+  await page.goto(`/partsFilter?ModelId=${model.ModelId}&fromType=1`)
   const groups = page.getByRole('navigation', { name: '主组' }).getByRole('button')
   const cards = page.getByTestId('illustration-cards').locator('a')
   await expect(cards.first()).toBeVisible()
@@ -192,8 +192,7 @@ test('a sales-banned part shows 停售; a superseded part shows its chain in the
 }) => {
   const { account, api } = await accountWithApi(request)
   const { model } = await demoVin(api, 'one')
-  const modelId = model.ModelId
-  const tree = await api<GroupTreeAnswer>('/api/epc/grouptree', { ModelId: modelId })
+  const tree = await api<GroupTreeAnswer>('/api/epc/grouptree', { ModelId: model.ModelId })
   const imageids = tree.groups.flatMap((g) => g.subs.flatMap((s) => s.illustrations.map((i) => i.imageid)))
   // About one part in forty is banned and one in sixteen has older numbers: a few dozen look-ups find both,
   // well under the burst limit.
@@ -201,7 +200,7 @@ test('a sales-banned part shows 停售; a superseded part shows its chain in the
   let chained: { imageid: string; callout: number; detail: PartDetailAnswer } | undefined
   for (const imageid of imageids.slice(0, 12)) {
     if (banned && chained) break
-    const ill = await api<IllustrationAnswer>('/api/epc/illustration', { ModelId: modelId, imageid })
+    const ill = await api<IllustrationAnswer>('/api/epc/illustration', { ModelId: model.ModelId, imageid })
     const b = ill.parts.find((p) => p.sales_banned)
     if (!banned && b) banned = { imageid, callout: b.callout, disp_number: b.disp_number }
     for (const part of chained ? [] : ill.parts) {
@@ -216,14 +215,14 @@ test('a sales-banned part shows 停售; a superseded part shows its chain in the
   await signIn(page, account)
 
   await page.goto(
-    `/partsDetail?ModelId=${modelId}&imageid=${banned.imageid}&callout=${banned.callout}&fromType=1`,
+    `/partsDetail?ModelId=${model.ModelId}&imageid=${banned.imageid}&callout=${banned.callout}&fromType=1`,
   )
   await expect(selectedRow(page)).toContainText(banned.disp_number)
   await expect(selectedRow(page)).toContainText('停售')
 
   const { detail } = chained
   await page.goto(
-    `/partsDetail?ModelId=${modelId}&imageid=${chained.imageid}&callout=${chained.callout}&fromType=1`,
+    `/partsDetail?ModelId=${model.ModelId}&imageid=${chained.imageid}&callout=${chained.callout}&fromType=1`,
   )
   await expect(selectedRow(page)).toContainText(detail.disp_number)
   await page.keyboard.press('Enter')
@@ -238,7 +237,7 @@ test('a sales-banned part shows 停售; a superseded part shows its chain in the
   await screenshot(page, 'part-detail-drawer-chain-1440')
 
   // A fitting model opens its own illustration with the part's callout.
-  const other = detail.models.find((m) => m.ModelId !== modelId)
+  const other = detail.models.find((m) => m.ModelId !== model.ModelId)
   if (other) {
     await drawer.getByTestId('fitting-models').getByText(other.car_name).first().click()
     await expect(page).toHaveURL(
@@ -299,11 +298,7 @@ test('a VIN with two characters swapped is offered the VIN meant, which Enter ta
   const { account, api } = await accountWithApi(request)
   const { vin, model } = await demoVin(api, 'one')
   // Two neighbours of the descriptor swapped: a wrong check digit, and no model.
-  const at = [3, 4, 5, 6].find((i) => {
-    const s = vin.slice(0, i) + vin[i + 1] + vin[i] + vin.slice(i + 2)
-    return vin[i] !== vin[i + 1] && s[8] !== checkDigit(s)
-  }) as number
-  const swapped = vin.slice(0, at) + vin[at + 1] + vin[at] + vin.slice(at + 2)
+  const { swapped, at } = swappedVin(vin)
   await signInBrowser(page, account)
 
   await page.getByLabel('车架号').fill(swapped)
@@ -347,12 +342,11 @@ test('the 速腾 demo VIN offers a choice of trims', async ({ page, request }) =
 test('the in-vehicle search finds parts by initials and by trade alias', async ({ page, request }) => {
   const { account, api } = await accountWithApi(request)
   const { model } = await demoVin(api, 'one')
-  const modelId = model.ModelId
   const byInitials = (
-    await api<NameSearchAnswer>('/api/epc/namesearch', { ModelId: modelId, Keyword: 'jylqq' })
+    await api<NameSearchAnswer>('/api/epc/namesearch', { ModelId: model.ModelId, Keyword: 'jylqq' })
   ).hits
   const byAlias = (
-    await api<NameSearchAnswer>('/api/epc/namesearch', { ModelId: modelId, Keyword: '机油格' })
+    await api<NameSearchAnswer>('/api/epc/namesearch', { ModelId: model.ModelId, Keyword: '机油格' })
   ).hits
   expect(byInitials.length).toBeGreaterThan(0)
   expect(byAlias.length).toBeGreaterThan(0)
@@ -362,7 +356,7 @@ test('the in-vehicle search finds parts by initials and by trade alias', async (
     ['jylqq', byInitials, '首字母'],
     ['机油格', byAlias, '俗称'],
   ] as const) {
-    await page.goto(`/partsFilter?ModelId=${modelId}&fromType=1`)
+    await page.goto(`/partsFilter?ModelId=${model.ModelId}&fromType=1`)
     const search = page.getByLabel('本车配件搜索')
     await search.fill(keyword)
     await search.press('Enter')
@@ -378,7 +372,7 @@ test('the in-vehicle search finds parts by initials and by trade alias', async (
     await row.locator('td').nth(1).click()
     await expect(page).toHaveURL(
       new RegExp(
-        `/partsDetail\\?ModelId=${modelId}&imageid=${hit.imageid}&callout=${hit.callout}&fromType=1$`,
+        `/partsDetail\\?ModelId=${model.ModelId}&imageid=${hit.imageid}&callout=${hit.callout}&fromType=1$`,
       ),
     )
     await expect(callout(page, hit.callout)).toHaveClass(/is-selected/)
@@ -392,9 +386,8 @@ test('the in-vehicle search finds a homophone typo by sound and offers 您是不
 }) => {
   const { account, api } = await accountWithApi(request)
   const { model } = await demoVin(api, 'one')
-  const modelId = model.ModelId
   await signIn(page, account)
-  await page.goto(`/partsFilter?ModelId=${modelId}&fromType=1`)
+  await page.goto(`/partsFilter?ModelId=${model.ModelId}&fromType=1`)
   const search = page.getByLabel('本车配件搜索')
   const rows = page.getByTestId('name-search-results').locator('tbody tr.ant-table-row')
 
