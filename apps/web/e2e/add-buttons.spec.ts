@@ -219,6 +219,16 @@ test('part-code screens: a found row of /partsSearchNew and the /partsSearch car
   const toOrder = await sheetWindow(page, page.getByRole('button', { name: '全部加入采购单' }))
   expect(toOrder.path).toBe('/purchaseOrders')
   expect(toOrder.parts.map((p) => p.quantity)).toEqual([4, undefined, 2])
+  // The quantities live in the address as the codes do: a reload keeps them, in the box and on the rows.
+  await page.reload()
+  await expect(rows).toHaveCount(3)
+  await expect(rows.nth(0).getByTestId('row-quantity')).toHaveText('×4')
+  await expect(rows.nth(2).getByTestId('row-quantity')).toHaveText('×2')
+  await expect(page.getByRole('textbox', { name: '配件编码' })).toHaveValue(
+    `${p1.disp_number}\t4\n${p2.disp_number}\n${p3.disp_number}\t2`,
+  )
+  const reloaded = await sheetWindow(page, page.getByRole('button', { name: '全部加入报价单' }))
+  expect(reloaded.parts.map((p) => p.quantity)).toEqual([4, undefined, 2])
 
   await page.goto(`/partsSearch?code=${encodeURIComponent(second.disp_number)}`)
   const card = page.getByTestId('parts-result-card')

@@ -245,6 +245,10 @@ test('more than 50 codes: the first 50 are queried and the rest offered; several
   await expect(resultRows(page).first()).toContainText(sample.old.current)
   await expect(codeBox(page)).toHaveValue(`${sample.old.current_number}\t3\nZZ99999999`)
   await expect(resultRows(page).first().getByTestId('row-quantity')).toHaveText('×3')
+  // The address carries the chosen number with the quantity: a reload keeps both.
+  await page.reload()
+  await expect(resultRows(page).first().getByTestId('row-quantity')).toHaveText('×3')
+  await expect(codeBox(page)).toHaveValue(`${sample.old.current_number}\t3\nZZ99999999`)
 
   // A code typed with a letter O for each zero is offered the number meant; choosing it queries it.
   const zeroed = sample.parts.find((p) => p.part_number.includes('0'))

@@ -1,7 +1,15 @@
 // Codes read from what a clerk types or pastes: one a line or several on one, numbers written in groups,
 // and rows copied from a spreadsheet or an invoice, whose names, amounts and quantities are no codes.
 import { describe, expect, it } from 'vitest'
-import { parseCodes, replaceCode } from './part-codes'
+import {
+  codesFromParam,
+  codesToParam,
+  codesToText,
+  parseCodes,
+  quantitiesFromParam,
+  quantitiesToParam,
+  replaceCode,
+} from './part-codes'
 
 describe('parseCodes', () => {
   it('reads one code a line, several on a line, and numbers written in groups', () => {
@@ -71,5 +79,31 @@ describe('replaceCode', () => {
     expect(replaceCode('5Q0927078G', '5Q09', 'X')).toBeNull()
     // A code with marks of a regular expression in it is taken as written.
     expect(replaceCode('A.B+C, D', 'A.B+C', 'E')).toBe('E, D')
+  })
+})
+
+describe('quantities in the URL', () => {
+  it('keeps each code’s quantity beside it, and gives the box back the codes with their quantities', () => {
+    const pasted = parseCodes(
+      '1\t5Q0 927 078 G\t气缸体\t4\n2\t06J115403Q\t机油滤清器\n3\t1K0615301AA\t2\n123',
+    )
+    expect(pasted.codes).toEqual(['5Q0 927 078 G', '06J115403Q', '1K0615301AA', '123'])
+    const codes = codesToParam(pasted.codes)
+    const qty = quantitiesToParam(pasted.codes, pasted.quantities)
+    expect(qty).toBe('4,,2,')
+    const quantities = quantitiesFromParam(codes, qty)
+    expect(quantities).toEqual(pasted.quantities)
+    // What the box shows after a reload reads back as the same codes and quantities.
+    expect(parseCodes(codesToText(codesFromParam(codes), quantities))).toMatchObject({
+      codes: pasted.codes,
+      quantities: pasted.quantities,
+    })
+    // Codes without quantities keep the address they had.
+    expect(quantitiesToParam(['06J115403Q'], pasted.quantities)).toBe('')
+  })
+
+  it('ignores a quantity that is none, and a code of digits short enough to read as one goes alone', () => {
+    expect(quantitiesFromParam('A1234567,B1234567,C1234567', '0,x,1000')).toEqual(new Map())
+    expect(codesToText(['123', '06J115403Q'], new Map([['123', 2]]))).toBe('123\n06J115403Q')
   })
 })

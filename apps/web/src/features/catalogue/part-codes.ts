@@ -1,5 +1,6 @@
 // Turns pasted or typed text into part codes for the part-code query, and the codes to and from the URL
-// (?codes=A,B,C), so both parts-search screens read a query the same way; and which answer rows are a part.
+// (?codes=A,B,C, and &qty=4,,2 for the quantities pasted rows gave them), so both parts-search screens read a
+// query the same way; and which answer rows are a part.
 import { MAX_PART_CODES, normalizePartNumber, type PartsQueryRow } from '@epc/shared'
 
 /** A row that describes a part (found, by prefix, or the replacement of an old number). */
@@ -127,4 +128,39 @@ export function codesFromParam(value: string | null): string[] {
 
 export function codesToParam(codes: string[]): string {
   return codes.join(',')
+}
+
+/**
+ * The URL's quantities for the codes of a query, in their order (`4,,2`); empty when no code has one, so a
+ * query of codes alone keeps the address it had.
+ */
+export function quantitiesToParam(codes: string[], quantities: ReadonlyMap<string, number>): string {
+  const list = codes.map((code) => quantities.get(normalizePartNumber(code)) ?? '')
+  return list.some((q) => q !== '') ? list.join(',') : ''
+}
+
+/** The quantities of the URL's codes, by normalised number: the n-th quantity is the n-th code's. */
+export function quantitiesFromParam(codesParam: string, qtyParam: string | null): Map<string, number> {
+  const quantities = new Map<string, number>()
+  const given = (qtyParam ?? '').split(',')
+  codesParam.split(',').forEach((code, i) => {
+    const quantity = given[i]?.trim() ?? ''
+    const number = normalizePartNumber(code)
+    if (number && QUANTITY.test(quantity) && Number(quantity) > 0) quantities.set(number, Number(quantity))
+  })
+  return quantities
+}
+
+/**
+ * The box's text for codes and their quantities: one code a line, its quantity after a tab as a spreadsheet's
+ * row has it, so that parseCodes reads both back. A code of digits short enough to read as a quantity goes
+ * alone (beside another cell it would be taken for one).
+ */
+export function codesToText(codes: string[], quantities: ReadonlyMap<string, number>): string {
+  return codes
+    .map((code) => {
+      const quantity = quantities.get(normalizePartNumber(code))
+      return quantity && !QUANTITY.test(code.trim()) ? `${code}\t${quantity}` : code
+    })
+    .join('\n')
 }

@@ -1,5 +1,6 @@
 // /partsSearchNew (配件编码查询, the 4S quotation system's entry, F8): up to 50 part codes pasted at once and
-// answered in one table. The query lives in the URL (?codes=A,B,C), so a reload or the header menu restores it.
+// answered in one table. The query lives in the URL (?codes=A,B,C&qty=4,,2), so a reload or the header menu
+// restores it, with the quantities a pasted list gave.
 import { SearchOutlined } from '@ant-design/icons'
 import { MAX_PART_CODES, normalizePartNumber, type PartsQueryRow } from '@epc/shared'
 import { useQueryClient } from '@tanstack/react-query'
@@ -17,27 +18,40 @@ import { AddAllToSheets } from '../components/AddToSheet'
 import { PartDetailDrawer } from '../components/PartDetailDrawer'
 import styles from '../components/PartsSearch.module.css'
 import { PartsSearchTable } from '../components/PartsSearchTable'
-import { codesFromParam, codesToParam, isPartHit, limitCodes, parseCodes, replaceCode } from '../part-codes'
+import {
+  codesFromParam,
+  codesToParam,
+  codesToText,
+  isPartHit,
+  limitCodes,
+  parseCodes,
+  quantitiesFromParam,
+  quantitiesToParam,
+  replaceCode,
+} from '../part-codes'
 import { pendingPart } from '../pending-part'
 
 export default function PartsSearchNewPage() {
   const [params, setParams] = useSearchParams()
   const location = useLocation()
   const codesParam = params.get('codes') ?? ''
+  const qtyParam = params.get('qty') ?? ''
   const codes = useMemo(() => codesFromParam(codesParam), [codesParam])
   const query = usePartsQuery(codes)
   const queryClient = useQueryClient()
-  const [text, setText] = useState(() => codes.join('\n'))
+  const textOfUrl = () => codesToText(codes, quantitiesFromParam(codesParam, qtyParam))
+  const [text, setText] = useState(textOfUrl)
   const [openPart, setOpenPart] = useState<string | null>(null)
   const inputRef = useRef<TextAreaRef>(null)
   // A query arriving in the URL from elsewhere (back, the header menu) replaces the text; the box's own query
   // keeps what was typed (its layout, codes past 50, pasted quantities). The URL changes a render after the
   // box asks (the router's update comes later), so what the box asked for is kept apart from what was seen.
   const asked = useRef<string | null>(null)
-  const [seen, setSeen] = useState(codesParam)
-  if (codesParam !== seen) {
-    setSeen(codesParam)
-    if (codesParam && codesParam !== asked.current) setText(codes.join('\n'))
+  const urlQuery = `${codesParam}&${qtyParam}`
+  const [seen, setSeen] = useState(urlQuery)
+  if (urlQuery !== seen) {
+    setSeen(urlQuery)
+    if (codesParam && urlQuery !== asked.current) setText(textOfUrl())
   }
 
   useEffect(() => rememberPartsVariant(paths.partsSearchNew), [])
@@ -50,15 +64,20 @@ export default function PartsSearchNewPage() {
   const typed = useMemo(() => parseCodes(text), [text])
   const over = Math.max(0, typed.codes.length - MAX_PART_CODES)
 
+  // The URL of a query: its codes, and the quantities the box gave them.
+  const ask = (list: string[], quantities: ReadonlyMap<string, number>) => {
+    const param = codesToParam(list)
+    const qty = quantitiesToParam(list, quantities)
+    asked.current = `${param}&${qty}`
+    setParams(qty ? { codes: param, qty } : { codes: param })
+  }
+
   const run = (list: string[]) => {
     const param = codesToParam(list)
-    asked.current = param
     if (param === codesParam) void query.refetch()
-    else {
-      // The request leaves now rather than after the navigation has rendered the page again (~0.1 s).
-      void queryClient.prefetchQuery(partsQueryQuery(codesFromParam(param)))
-      setParams({ codes: param })
-    }
+    // The request leaves now rather than after the navigation has rendered the page again (~0.1 s).
+    else void queryClient.prefetchQuery(partsQueryQuery(codesFromParam(param)))
+    ask(list, typed.quantities)
   }
 
   const submit = () => {
@@ -77,21 +96,24 @@ export default function PartsSearchNewPage() {
 
   const queryRest = () => {
     const rest = typed.codes.slice(MAX_PART_CODES)
-    setText(rest.join('\n'))
+    setText(codesToText(rest, typed.quantities))
     run(limitCodes(rest).codes)
   }
 
   // A candidate chosen for an ambiguous code takes that code's place in the query, and in the box, where the
-  // rest of its line (a pasted quantity) stays; a box that no longer holds the code shows the new query.
+  // rest of its line (a pasted quantity) stays.
   const pick = (input: string, candidate: string) => {
     const number = normalizePartNumber(input)
-    const param = codesToParam(codes.map((c) => (normalizePartNumber(c) === number ? candidate : c)))
+    const list = codes.map((c) => (normalizePartNumber(c) === number ? candidate : c))
     const edited = replaceCode(text, input, candidate)
-    if (edited !== null) {
-      asked.current = param
-      setText(edited)
-    }
-    setParams({ codes: param })
+    if (edited !== null) setText(edited)
+    // The candidate takes the code's quantity.
+    const quantities = new Map(edited !== null ? typed.quantities : quantitiesFromParam(codesParam, qtyParam))
+    const quantity = quantities.get(number)
+    if (quantity) quantities.set(normalizePartNumber(candidate), quantity)
+    ask(list, quantities)
+    // A box that no longer holds the code shows the new query.
+    if (edited === null) asked.current = null
   }
 
   const rows = query.data ?? []
