@@ -45,6 +45,7 @@ import { FakePayPlatform } from './modules/fakepay/fake-platform'
 import { fakePayRoutes } from './modules/fakepay/fakepay.routes'
 import { hostBridgeRoutes } from './modules/host-bridge/host-bridge.routes'
 import { messageRoutes } from './modules/messages/messages.routes'
+import { retentionSweep } from './modules/ops/retention'
 import { purchaseOrderRoutes } from './modules/sheets/purchase-orders.routes'
 import { quotationRoutes } from './modules/sheets/quotations.routes'
 import { opsRoutes } from './plugins/ops'
@@ -225,6 +226,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   if (fakePay) await app.register(fakePayRoutes, { prefix: '/fakepay', platform: fakePay })
   await app.register(hostBridgeRoutes)
   await app.register(devRoutes)
+  await app.register(retentionSweep)
   await app.register(opsRoutes, {
     db,
     store,

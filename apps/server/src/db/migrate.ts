@@ -18,6 +18,7 @@ import * as m0014 from './migrations/0014_data_service'
 import * as m0015 from './migrations/0015_embed'
 import * as m0016 from './migrations/0016_part_lists'
 import * as m0017 from './migrations/0017_name_search_plan'
+import * as m0018 from './migrations/0018_records_kept'
 
 const migrations = {
   '0001_accounts': m0001,
@@ -37,6 +38,7 @@ const migrations = {
   '0015_embed': m0015,
   '0016_part_lists': m0016,
   '0017_name_search_plan': m0017,
+  '0018_records_kept': m0018,
 }
 
 export type MigrationName = keyof typeof migrations

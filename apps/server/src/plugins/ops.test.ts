@@ -51,7 +51,7 @@ describe.each(dbKinds)('operations endpoints on %s', (kind) => {
       checks: {
         database: 'ok',
         migrations:
-          'pending: 0006_positions, 0007_billing, 0008_payments, 0009_host_prices, 0010_staff, 0011_messages_profile, 0012_name_index, 0013_drawing_pieces, 0014_data_service, 0015_embed, 0016_part_lists, 0017_name_search_plan',
+          'pending: 0006_positions, 0007_billing, 0008_payments, 0009_host_prices, 0010_staff, 0011_messages_profile, 0012_name_index, 0013_drawing_pieces, 0014_data_service, 0015_embed, 0016_part_lists, 0017_name_search_plan, 0018_records_kept',
       },
     })
     await drop()

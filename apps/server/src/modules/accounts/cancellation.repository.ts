@@ -77,9 +77,10 @@ export async function markResolved(db: Q, companyId: number, now: number): Promi
 
 /**
  * Ends the company's accounts and removes its personal data: each account cancelled with its sessions
- * revoked, its mobile replaced (the number may register again) and its name, password, login history and
- * messages gone; the company's name and phone anonymised; any running service or pack lapses now; sheets
- * keep their numbers and money but lose names, plates and the people who wrote them. Answers the counts.
+ * revoked, its mobile replaced (the number may register again) and its name, password, login history,
+ * messages and VIN queries gone; the company's embedded catalogues (their VINs) gone, its name and phone
+ * anonymised; any running service or pack lapses now; sheets keep their numbers and money but lose names,
+ * plates and the people who wrote them. Answers the counts.
  */
 export async function eraseCompany(db: Q, companyId: number, now: number) {
   const accounts = await db.selectFrom('accounts').select('id').where('company_id', '=', companyId).execute()
@@ -100,7 +101,9 @@ export async function eraseCompany(db: Q, companyId: number, now: number) {
       .execute()
     await db.deleteFrom('login_history').where('account_id', 'in', ids).execute()
     await db.deleteFrom('messages').where('account_id', 'in', ids).execute()
+    await db.deleteFrom('vin_queries').where('account_id', 'in', ids).execute()
   }
+  await db.deleteFrom('embed_sessions').where('company_id', '=', companyId).execute()
   await db
     .updateTable('companies')
     .set({ name: CancelledNames.company, mobile: '' })

@@ -86,3 +86,21 @@ export function latestLogins(db: Q, accountId: number, limit: number) {
     .limit(limit)
     .execute()
 }
+
+/**
+ * Forgets the sign-ins before `before` but each account's latest, so that an account back after a long time
+ * is still told of a new device (loginsSeen). Answers how many.
+ */
+export async function forgetLoginsBefore(db: Q, before: number): Promise<number> {
+  const result = await db
+    .deleteFrom('login_history')
+    .where('created_at', '<', before)
+    .where('id', 'not in', (eb) =>
+      eb
+        .selectFrom('login_history as l')
+        .select((e) => e.fn.max('l.id').as('id'))
+        .groupBy('l.account_id'),
+    )
+    .executeTakeFirst()
+  return Number(result.numDeletedRows)
+}

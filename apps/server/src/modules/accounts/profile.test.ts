@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addStaff, createCompanyAccount, FACTORY_PASSWORD, signedInCompany } from '../../../test/factories'
 import { dbKinds, expectNotLoggedIn, latestSmsCode, startTestApp, type TestApp } from '../../../test/helper'
 import { sha256, UNUSABLE_PASSWORD_HASH } from '../../lib/secrets'
+import { insertEmbedLink, insertKey } from '../data-service/data-service.repository'
 import { runOps } from '../ops/ops'
 import { CancellationService } from './cancellation.service'
 import { deviceOf } from './profile.logins'
@@ -374,6 +375,48 @@ describe.each(dbKinds)('/user/admin on %s', (kind) => {
         created_at: now,
       })
       .execute()
+    // The VINs its people looked up go; another company's stay.
+    const other = await createCompanyAccount(t)
+    const clerkId = (
+      await db
+        .selectFrom('accounts')
+        .select('id')
+        .where('mobile', '=', '13716000001')
+        .executeTakeFirstOrThrow()
+    ).id
+    const queried = (accountId: number, vin: string) => ({
+      account_id: accountId,
+      vin,
+      model_id: null,
+      created_at: now,
+    })
+    await db
+      .insertInto('vin_queries')
+      .values([
+        queried(s.accountId, 'LFV2A21K0A3000001'),
+        queried(clerkId, 'LFV2A21K0A3000002'),
+        queried(other.accountId, 'LFV2A21K0A3000003'),
+      ])
+      .execute()
+    // And so do its embedded catalogues, each bound to a VIN.
+    const keyId = await insertKey(db, {
+      company_id: s.companyId,
+      app_key: `cancelled-${kind}`,
+      name: '门店系统',
+      secret_sealed: 'x',
+      is_test: 0,
+      ip_ranges: '[]',
+      created_at: now,
+    })
+    await insertEmbedLink(db, {
+      key_id: keyId,
+      company_id: s.companyId,
+      vin: 'LFV2A21K0A3000004',
+      model_ids: '[]',
+      link_hash: `cancelled-${kind}`,
+      link_expires_at: now + 600_000,
+      created_at: now,
+    })
     const code = await sms(s.mobile, 'cancel')
     expect((await call('/api/usercenter/requestcancel', { SmsCode: code }, s.token)).ResultCode).toBe('10000')
     const listed = await ops('cancellations')
@@ -433,6 +476,12 @@ describe.each(dbKinds)('/user/admin on %s', (kind) => {
     expect(line).toMatchObject({ user_name: '', part_name: '前制动片' })
     expect(Number(line?.money_fen)).toBe(90_000)
     expect(Number(line?.price_fen)).toBe(45_000)
+    expect(
+      await db.selectFrom('vin_queries').select('vin').where('vin', 'like', 'LFV2A21K0A300000%').execute(),
+    ).toEqual([{ vin: 'LFV2A21K0A3000003' }])
+    expect(await db.selectFrom('embed_sessions').select('id').where('key_id', '=', keyId).execute()).toEqual(
+      [],
+    )
 
     // The number is free: it registers a new company.
     const registerCode = await sms(s.mobile, 'register')

@@ -607,6 +607,12 @@ export function recentVins(db: Q, accountId: number, limit: number) {
     .execute()
 }
 
+/** Forgets the VIN queries made before `before`; answers how many. */
+export async function forgetVinQueriesBefore(db: Q, before: number): Promise<number> {
+  const result = await db.deleteFrom('vin_queries').where('created_at', '<', before).executeTakeFirst()
+  return Number(result.numDeletedRows)
+}
+
 /**
  * Fresh planner statistics after an import. On SQLite only the per-index figures (sqlite_stat1) are kept:
  * with the value samples of sqlite_stat4, every run of a statement whose plan might depend on its bound

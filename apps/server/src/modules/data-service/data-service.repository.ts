@@ -425,3 +425,14 @@ export async function deleteJobsFinishedBefore(db: Q, before: number) {
   await db.deleteFrom('api_job_chunks').where('job_id', 'in', old).execute()
   await db.deleteFrom('api_jobs').where('finished_at', '<', before).execute()
 }
+
+/** Forgets the embedded catalogues opened, or offered, before `before` and over by then; answers how many. */
+export async function forgetEmbedSessionsBefore(db: Q, before: number): Promise<number> {
+  const result = await db
+    .deleteFrom('embed_sessions')
+    .where('created_at', '<', before)
+    .where('link_expires_at', '<', before)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '<', before)]))
+    .executeTakeFirst()
+  return Number(result.numDeletedRows)
+}
