@@ -1,7 +1,7 @@
 // SQL of quotation sheets and purchase orders. Every query is scoped by company: a sheet of another
 // company is never found.
 
-import type { SheetKind } from '@epc/shared'
+import { normalizePartNumber, type SheetKind } from '@epc/shared'
 import { type Insertable, type Kysely, sql } from 'kysely'
 import { containing } from '../../db/like'
 import type { Database, SheetLinesTable } from '../../db/schema'
@@ -78,17 +78,38 @@ export async function deleteSheet(db: Q, id: number) {
   await db.deleteFrom('sheets').where('id', '=', id).execute()
 }
 
+// A search text that may be (part of) a part number: at least this many letters and digits, nothing else.
+const PART_SEARCH = /^[A-Z0-9]{4,}$/
+
+/**
+ * A company's sheets of a kind, those matching the search text if there is one: in the number, plate or VIN
+ * (kept in capitals), the customer or supplier, car type or remark (any case), or a part on its lines (the
+ * number typed with or without its spaces and dashes).
+ */
 function listQuery(db: Q, companyId: number, kind: SheetKind, keyText: string) {
   let q = db.selectFrom('sheets').where('company_id', '=', companyId).where('kind', '=', kind)
   if (keyText) {
-    const text = containing(keyText)
     const upper = containing(keyText.toUpperCase())
+    const lower = containing(keyText.toLowerCase())
+    const partNorm = normalizePartNumber(keyText)
     q = q.where((eb) =>
-      eb.or(
-        ['order_id', 'car_no', 'vin', 'client_name', 'car_type'].map((column) =>
-          eb(sql.ref(column), 'like', column === 'vin' || column === 'order_id' ? upper : text),
+      eb.or([
+        ...(['order_id', 'car_no', 'vin'] as const).map((column) => eb(column, 'like', upper)),
+        ...(['client_name', 'car_type', 'remark'] as const).map((column) =>
+          eb(eb.fn('lower', [column]), 'like', lower),
         ),
-      ),
+        ...(PART_SEARCH.test(partNorm)
+          ? [
+              eb.exists(
+                eb
+                  .selectFrom('sheet_lines as l')
+                  .select('l.id')
+                  .whereRef('l.sheet_id', '=', 'sheets.id')
+                  .where('l.part_norm', 'like', containing(partNorm)),
+              ),
+            ]
+          : []),
+      ]),
     )
   }
   return q

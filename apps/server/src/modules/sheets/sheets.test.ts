@@ -300,6 +300,17 @@ describe.each(dbKinds)('sheets on %s', (kind) => {
     expect((await call<QuotationRow[]>('/api/epc/queryquoteorder', { KeyText: '没有这个' })).data).toEqual([])
   })
 
+  it('finds a sheet by a part on it however its number is typed, by its type, and by a plate in small letters', async () => {
+    const withPart = await newQuote({ carNo: '沪C7K210', carType: '途观L 330TSI', remark: '钣金喷漆' })
+    expect((await addLine(withPart, { part_number: '5Q0 927 078 G' })).ResultCode).toBe('10000')
+    const found = async (KeyText: string) =>
+      (await call<QuotationRow[]>('/api/epc/queryquoteorder', { KeyText })).data?.map((r) => r.OrderId)
+    for (const typed of ['5Q0927078G', '5q0-927-078-g', '927078', '沪c7k210', '钣金喷漆', '途观l']) {
+      expect(await found(typed), typed).toEqual([withPart])
+    }
+    expect(await found('5Q0927078H')).toEqual([])
+  })
+
   it('shows sheets to every staff member of the company and hides them from other companies', async () => {
     const orderId = await newQuote()
     await addStaff(t, shop.companyId, '13611110000')

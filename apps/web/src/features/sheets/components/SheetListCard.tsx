@@ -72,7 +72,7 @@ export function SheetListCard({
         enterButton="搜索"
         maxLength={40}
         aria-label="搜索"
-        placeholder={`单号 / 车牌号 / 车架号 / ${kind === 'quote' ? '客户' : '供应商'} / 车型（F1）`}
+        placeholder={`单号 / 车牌 / 车架号 / ${kind === 'quote' ? '客户' : '供应商'} / 车型 / 配件编码（F1）`}
       />
       <SheetList
         kind={kind}
