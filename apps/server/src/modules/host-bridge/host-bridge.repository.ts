@@ -32,3 +32,26 @@ export function latestReports(db: Q, companyId: number, partNorm: string) {
     .orderBy('h.type4s')
     .execute()
 }
+
+/**
+ * Forgets the reports made before `before` that a later one of the same part and price type replaces (only
+ * the latest is ever read); answers how many.
+ */
+export async function forgetReportsBefore(db: Q, before: number): Promise<number> {
+  const result = await db
+    .deleteFrom('host_prices')
+    .where('created_at', '<', before)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('host_prices as n')
+          .select('n.id')
+          .whereRef('n.company_id', '=', 'host_prices.company_id')
+          .whereRef('n.part_norm', '=', 'host_prices.part_norm')
+          .whereRef('n.type4s', '=', 'host_prices.type4s')
+          .whereRef('n.created_at', '>', 'host_prices.created_at'),
+      ),
+    )
+    .executeTakeFirst()
+  return Number(result.numDeletedRows)
+}

@@ -1,7 +1,8 @@
 // Records kept six months (retention.ts), on real databases: a VIN query and a sign-in older than that are
 // gone from what the account is shown, its latest sign-in stays (so a device unseen since is still told of),
-// and an embedded catalogue of then is forgotten; newer records of all three stay.
-import type { LoginRecord, MessagesPage, VinHistoryAnswer } from '@epc/shared'
+// an embedded catalogue of then is forgotten, and so is a dealer price a later report of its part and price
+// type replaced; newer records stay, and each price type's latest price.
+import type { DealerPrice, LoginRecord, MessagesPage, VinHistoryAnswer } from '@epc/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadTinyCatalogue } from '../../../test/catalogue-fixture'
 import { createCompanyAccount } from '../../../test/factories'
@@ -61,7 +62,12 @@ describe.each(dbKinds)('records kept six months on %s', (kind) => {
     expect(await newDeviceMessages(token)).toBe(1)
 
     // Nothing is forgotten before its six months are up.
-    expect(await forgetOldRecords(db(), t.clock.now())).toEqual({ vinQueries: 0, logins: 0, embeds: 0 })
+    expect(await forgetOldRecords(db(), t.clock.now())).toEqual({
+      vinQueries: 0,
+      logins: 0,
+      embeds: 0,
+      hostPrices: 0,
+    })
     t.clock.advance(100 * DAY)
     expect(await forgetOldRecords(db(), t.clock.now())).toMatchObject({ vinQueries: 1, logins: 1 })
     token = await loginAs(s.mobile, s.password, SAFARI_IPHONE)
@@ -77,6 +83,39 @@ describe.each(dbKinds)('records kept six months on %s', (kind) => {
     expect(await newDeviceMessages(token)).toBe(1)
     token = await loginAs(s.mobile, s.password, CHROME_WIN)
     expect(await newDeviceMessages(token)).toBe(2)
+  })
+
+  it('forgets a dealer price reported more than six months ago that a later one replaced', async () => {
+    const s = await createCompanyAccount(t, { serviceDays: 1000 })
+    const partNumber = '5Q0 615 301 F'
+    const report = async (token: string, pb: number, NETWR: number) => {
+      const json = {
+        code: 200,
+        data: { stock: [{ PART_NO: partNumber, PART_NAME: '前制动盘', NETWR, STOCK_QUANTITY: 1 }] },
+      }
+      const answer = await t.call('/api/author/update4spricelist', { partNumber, pb, json }, { token })
+      expect(answer.ResultCode).toBe('10000')
+    }
+    const prices = async (token: string) =>
+      ((await t.call<DealerPrice[]>('/api/author/get4spricelist', { partNumber }, { token })).data ?? []).map(
+        (p) => [p.pb, p.sale_price],
+      )
+    let token = await t.login(s.mobile, s.password)
+    await report(token, 1, 600)
+    await report(token, 2, 700)
+    t.clock.advance(100 * DAY)
+    token = await t.login(s.mobile, s.password)
+    await report(token, 1, 650)
+    t.clock.advance(100 * DAY)
+    expect((await forgetOldRecords(db(), t.clock.now())).hostPrices).toBe(1)
+    token = await t.login(s.mobile, s.password)
+    expect(await prices(token)).toEqual([
+      [1, 650],
+      [2, 700],
+    ])
+    expect(
+      await db().selectFrom('host_prices').select('id').where('company_id', '=', s.companyId).execute(),
+    ).toHaveLength(2)
   })
 
   it('forgets an embedded catalogue offered more than six months ago, not a newer one', async () => {
