@@ -298,8 +298,20 @@ test('parts from the db parameter: add-and-continue, the duplicate confirm, line
   await expect(add.getByLabel('配件编码')).toHaveValue(old.current)
   await expect(replaced).toHaveCount(0)
   await expect(add.getByTestId('part-stock')).toContainText('库存')
-  await page.keyboard.press('Escape')
+
+  // An old number kept as typed goes on the sheet, and its line says which number is sold now.
+  await add.getByLabel('配件编码').fill(old.old)
+  await add.getByLabel('配件编码').press('Enter')
+  await expect(replaced).toContainText(`旧号已替换为 ${old.current}`)
+  await add.getByLabel('数量').fill('1')
+  await add.getByLabel('销售价').fill('1')
+  await button(add, '添加').click()
   await expect(add).toBeHidden()
+  await expect(lineRows(page)).toHaveCount(4)
+  await expect(lineRows(page).last().getByTestId('line-replaced')).toHaveText(`已替换为 ${old.current}`)
+  await expect(lineRows(page).first().getByTestId('line-replaced')).toHaveCount(0)
+  total += fen(1)
+  await expectTotal(page, total)
 
   // A line's quantity changes; the total follows.
   await button(lineRows(page).first(), '修改').click()
@@ -319,7 +331,7 @@ test('parts from the db parameter: add-and-continue, the duplicate confirm, line
   await button(lineRows(page).nth(1), '删除').click()
   await button(page.locator('.ant-modal-confirm'), '删除').click()
   await expect(message(page, '删除成功！')).toBeVisible()
-  await expect(lineRows(page)).toHaveCount(2)
+  await expect(lineRows(page)).toHaveCount(3)
   total -= 2 * fen(p2.price ?? 0)
   await expectTotal(page, total)
   await screenshotWidths(page, 'sheets-quote-page')

@@ -100,6 +100,8 @@ export interface QuotationLine {
   purchase_price: number | null
   offer_user: string
   flag: number
+  /** A sheet's detail only: the number the catalogue now sells in place of this part, or null. */
+  replaced_by?: string | null
 }
 
 export interface PurchaseOrderRow extends Omit<QuotationRow, 'itemList'> {
@@ -117,4 +119,6 @@ export interface PurchaseLine {
   available_stock: number
   area_stock: string
   PurcaseUser: string
+  /** A sheet's detail only: the number the catalogue now sells in place of this part, or null. */
+  replaced_by?: string | null
 }

@@ -265,6 +265,17 @@ const KNOWN_NUMBERS_CHUNK = 500
  * Which of these numbers the catalogue has, in no order: asked only for a code it lacks, whose look-alikes and
  * slips are one slip from a part or two at most (no limit is needed).
  */
+/** Of these numbers, the catalogue's parts that a newer number replaces (their marker says so). */
+export function replacedParts(db: Q, numbers: string[]) {
+  if (!numbers.length) return Promise.resolve([])
+  return db
+    .selectFrom('cat_parts')
+    .select(['id', 'norm_number'])
+    .where('norm_number', 'in', numbers)
+    .where('replaced_by', 'is not', null)
+    .execute()
+}
+
 export async function knownNumbers(db: Q, numbers: string[]): Promise<NumberAndName[]> {
   const found: NumberAndName[] = []
   for (let i = 0; i < numbers.length; i += KNOWN_NUMBERS_CHUNK) {
@@ -309,7 +320,14 @@ export const supersessionWalks = precompiled((db: Q, partIds: number[]) =>
     )
     .selectFrom('walk')
     .innerJoin('cat_parts as np', 'np.id', 'walk.new_id')
-    .select(['walk.start_id', 'walk.new_id', 'walk.changed_on', 'walk.hop', 'np.norm_number as new_norm'])
+    .select([
+      'walk.start_id',
+      'walk.new_id',
+      'walk.changed_on',
+      'walk.hop',
+      'np.norm_number as new_norm',
+      'np.disp_number as new_disp',
+    ])
     .orderBy('walk.start_id')
     .orderBy('walk.hop'),
 )

@@ -10,6 +10,7 @@ import { decodeData } from '../../call/envelope-codec'
 import type { DemoVin } from '../../catalogue-data/demo/generate'
 import { beijingDay } from '../../clock'
 import { modelPartsByNumber, modelPartsOfNames, recordVinQueries } from './catalogue.repository'
+import { currentNumbers } from './parts.service'
 
 interface CarInfo {
   ModelId: string
@@ -536,6 +537,14 @@ describe.each(dbKinds)('catalogue calls on %s', (kind) => {
           ['ZWALK4', true],
         ])
         expect(detail.data?.replaced_by).toBe('ZWALK4')
+        // What a sheet's lines are told: the same newest number; none for the newest nor for a cycle.
+        expect(await currentNumbers(db(), numbers)).toEqual(
+          new Map([
+            ['ZWALK1', 'ZWALK4'],
+            ['ZWALK2', 'ZWALK4'],
+            ['ZWALK3', 'ZWALK4'],
+          ]),
+        )
       } finally {
         await db()
           .deleteFrom('cat_supersessions')

@@ -1,8 +1,10 @@
 // The part-code query (exact numbers, older numbers led to the newest, numbers typed in part) and a part's
 // detail: supersession chain, substitutes, prices, stock per warehouse and the models it fits.
 import { normalizePartNumber, type PartDetailAnswer, type PartsQueryRow } from '@epc/shared'
+import type { Kysely } from 'kysely'
 import { type Caller, fail } from '../../call'
 import type { AppContext } from '../../context'
+import type { Database } from '../../db/schema'
 import { money, toPriceRows, toStockQuantities, toStockRows } from './catalogue.dto'
 import * as repo from './catalogue.repository'
 
@@ -69,6 +71,27 @@ export function mistypedNumbers(number: string): string[] {
   for (let i = 0; i < n; i++) for (const ch of NUMBER_CHARACTERS) add(at(i, ch))
   for (let i = 0; i <= n; i++) for (const ch of NUMBER_CHARACTERS) add(at(i, ch, 0))
   return out
+}
+
+/**
+ * The number now sold for each of these normalised numbers that the catalogue has replaced, as displayed (the
+ * end of its chain of newer numbers; a chain that leads back to the number is none).
+ */
+export async function currentNumbers(db: Kysely<Database>, numbers: string[]): Promise<Map<string, string>> {
+  const replaced = await repo.replacedParts(db, numbers)
+  if (!replaced.length) return new Map()
+  // Steps come in order of their walk, so the last of each start is its newest number.
+  const walks = await repo.supersessionWalks(
+    db,
+    replaced.map((p) => Number(p.id)),
+  )
+  const newest = new Map(walks.map((step) => [Number(step.start_id), step]))
+  const current = new Map<string, string>()
+  for (const part of replaced) {
+    const step = newest.get(Number(part.id))
+    if (step && step.new_norm !== part.norm_number) current.set(part.norm_number, step.new_disp)
+  }
+  return current
 }
 
 export class PartsService {

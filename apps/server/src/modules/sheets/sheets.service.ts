@@ -15,6 +15,7 @@ import { AppError, type Caller, fail } from '../../call'
 import { beijingDate } from '../../clock'
 import type { AppContext } from '../../context'
 import { isUniqueViolation } from '../../db/errors'
+import { currentNumbers } from '../catalogue/parts.service'
 import { meantVins, modelsForVin } from '../catalogue/vin.service'
 import { type SheetLineChange, type SheetLineDraft, toSheetLine, toSheetRow } from './sheets.dto'
 import * as repo from './sheets.repository'
@@ -139,7 +140,11 @@ export class SheetsService {
   async lines(kind: SheetKind, caller: Caller, orderId: string) {
     const sheet = await this.sheet(kind, caller, orderId)
     const lines = await repo.linesOf(this.db, [sheet.id])
-    return lines.map((l) => toSheetLine(kind, sheet.order_id, l, caller.seePurchasePrice))
+    // A part replaced since it was put on the sheet is told with its current number.
+    const current = await currentNumbers(this.db, [...new Set(lines.map((l) => l.part_norm))])
+    return lines.map((l) =>
+      toSheetLine(kind, sheet.order_id, l, caller.seePurchasePrice, current.get(l.part_norm) ?? null),
+    )
   }
 
   async addLine(kind: SheetKind, caller: Caller, line: SheetLineDraft): Promise<void> {

@@ -2,6 +2,7 @@
 // duplicates, search and paging, company scope, concurrent clerks, validation texts, the VIN fill.
 import type { PurchaseOrderRow, QuotationLine, QuotationRow } from '@epc/shared'
 import { checkDigit, Messages, StaffMessages } from '@epc/shared'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadTinyCatalogue } from '../../../test/catalogue-fixture'
 import { addStaff, createCompanyAccount } from '../../../test/factories'
@@ -298,6 +299,29 @@ describe.each(dbKinds)('sheets on %s', (kind) => {
       (await call<QuotationRow[]>('/api/epc/queryquoteorder', { KeyText: 'kc947' })).data?.length,
     ).toBeGreaterThan(0)
     expect((await call<QuotationRow[]>('/api/epc/queryquoteorder', { KeyText: '没有这个' })).data).toEqual([])
+  })
+
+  it('tells of a line whose part the catalogue has replaced since, with the number sold now', async () => {
+    // The tiny catalogue's old numbers: one replaced once, and the end of a longer chain where there is one.
+    const { rows } = await sql<{ old_disp: string; new_disp: string }>`
+      select o.disp_number as old_disp, n.disp_number as new_disp from cat_supersessions s
+      join cat_parts o on o.id = s.old_part_id join cat_parts n on n.id = s.new_part_id
+      where not exists (select 1 from cat_supersessions s2 where s2.old_part_id = s.new_part_id) limit 1`.execute(
+      t.ctx.db.kysely,
+    )
+    const replaced = rows[0]
+    if (!replaced) throw new Error('the tiny catalogue holds a replaced number')
+    const orderId = await newQuote()
+    for (const part_number of [replaced.old_disp, replaced.new_disp, 'MY-OWN-PART']) {
+      expect((await addLine(orderId, { part_number })).ResultCode).toBe('10000')
+    }
+    const lines =
+      (await call<QuotationLine[]>('/api/epc/queryquoteorderdetail', { OrderId: orderId })).data ?? []
+    expect(lines.map((l) => [l.part_number, l.replaced_by])).toEqual([
+      [replaced.old_disp, replaced.new_disp],
+      [replaced.new_disp, null],
+      ['MY-OWN-PART', null],
+    ])
   })
 
   it('finds a sheet by a part on it however its number is typed, by its type, and by a plate in small letters', async () => {

@@ -38,6 +38,8 @@ export interface SheetLine {
   addedBy: string
   /** The part was already on the sheet and was added again on purpose. */
   addedAgain: boolean
+  /** The number the catalogue sells now in place of this part (replaced since it was added), or null. */
+  replacedBy: string | null
 }
 
 /** A line to add to a sheet. */

@@ -22,6 +22,8 @@ const quotationLine = {
     purchase_price: line.purchase_price,
     addedBy: line.offer_user,
     addedAgain: line.flag === 1,
+    // ?? null: a server of the build before (a rolling deploy) does not say.
+    replacedBy: line.replaced_by ?? null,
   }),
   toWire: (line: NewSheetLine) => ({
     OrderId: line.OrderId,
@@ -53,6 +55,7 @@ const purchaseLine = {
     purchase_price: null,
     addedBy: line.PurcaseUser,
     addedAgain: false,
+    replacedBy: line.replaced_by ?? null,
   }),
   toWire: (line: NewSheetLine) => ({
     OrderId: line.OrderId,

@@ -137,7 +137,17 @@ function lineColumns(
       title: '配件编码',
       dataIndex: 'part_number',
       width: 136,
-      render: (number: string) => <span className={styles.partNumber}>{number}</span>,
+      render: (number: string, line) => (
+        <>
+          <span className={styles.partNumber}>{number}</span>
+          {line.replacedBy && (
+            // Said under the number, not in a tooltip: whoever orders the part must see it.
+            <div className={styles.replaced} data-testid="line-replaced">
+              已替换为 <span className={styles.partNumber}>{line.replacedBy}</span>
+            </div>
+          )}
+        </>
+      ),
     },
     {
       title: '配件名称',

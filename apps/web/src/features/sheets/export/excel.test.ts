@@ -34,6 +34,7 @@ const line = (over: Partial<SheetLine>): SheetLine => ({
   purchase_price: null,
   addedBy: '',
   addedAgain: false,
+  replacedBy: null,
   ...over,
 })
 
