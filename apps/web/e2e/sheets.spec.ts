@@ -312,6 +312,17 @@ test('parts from the db parameter: add-and-continue, the duplicate confirm, line
   await expect(lineRows(page).first().getByTestId('line-replaced')).toHaveCount(0)
   total += fen(1)
   await expectTotal(page, total)
+  // Its 修改 offers the new number; 改用新号 and 保存 put it on the line, quantity and price kept.
+  await button(lineRows(page).last(), '修改').click()
+  const change = dialog(page, `修改配件 ${old.old}`)
+  await expect(change.getByTestId('line-replaced-by')).toContainText(`目录中已替换为 ${old.current}`)
+  await button(change, '改用新号').click()
+  await expect(change.getByLabel('配件编码')).toHaveValue(old.current)
+  await button(change, '保存').click()
+  await expect(message(page, '修改成功！')).toBeVisible()
+  await expect(lineRows(page).last()).toContainText(old.current)
+  await expect(lineRows(page).last().getByTestId('line-replaced')).toHaveCount(0)
+  await expectTotal(page, total)
 
   // A line's quantity changes; the total follows.
   await button(lineRows(page).first(), '修改').click()

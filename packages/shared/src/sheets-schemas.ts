@@ -121,6 +121,8 @@ export const updateQuotationLineSchema = z.object({
   Amount: decimalSchema(amountField),
   sale_prices: decimalSchema(salePriceField),
   part_name: optionalText(textSchema(partNameField)),
+  // A number typed wrong, or replaced since: the line takes another part number.
+  part_number: optionalText(textSchema(partNumberField)),
 })
 
 export const updatePurchaseLineSchema = z.object({
@@ -129,6 +131,8 @@ export const updatePurchaseLineSchema = z.object({
   Amount: decimalSchema(amountField),
   tax_prices: decimalSchema(purchasePriceField),
   part_name: optionalText(textSchema(partNameField)),
+  // A number typed wrong, or replaced since: the line takes another part number.
+  part_number: optionalText(textSchema(partNumberField)),
 })
 
 export const deleteLineSchema = z.object({ OrderId: orderId, Id: lineId })

@@ -84,7 +84,7 @@ export function toLineDraft(kind: SheetKind, p: NewLinePayload): SheetLineDraft 
   }
 }
 
-/** A line's new quantity, price and name, from either kind's payload. */
+/** A line's new quantity, price, name and part number, from either kind's payload. */
 export function toLineChange(kind: SheetKind, p: LineChangePayload): SheetLineChange {
   return {
     orderId: p.OrderId,
@@ -92,6 +92,7 @@ export function toLineChange(kind: SheetKind, p: LineChangePayload): SheetLineCh
     amount: p.Amount,
     priceFen: (p as Record<string, unknown>)[WIRE[kind].price] as number,
     partName: p.part_name,
+    partNumber: p.part_number,
   }
 }
 
@@ -117,6 +118,7 @@ export interface SheetLineChange {
   amount: number
   priceFen: number
   partName?: string
+  partNumber?: string
 }
 
 export function toSheetRow<L>(s: Sheet, items: L[]): Omit<QuotationRow, 'itemList'> & { itemList: L[] } {

@@ -177,7 +177,14 @@ export function findLine(db: Q, sheetId: number, lineId: number) {
 export async function updateLine(
   db: Q,
   lineId: number,
-  values: { amount_x100: number; price_fen: number; money_fen: number; part_name: string },
+  values: {
+    amount_x100: number
+    price_fen: number
+    money_fen: number
+    part_name: string
+    part_number: string
+    part_norm: string
+  },
 ) {
   await db.updateTable('sheet_lines').set(values).where('id', '=', lineId).execute()
 }

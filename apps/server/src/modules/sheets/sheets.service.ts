@@ -181,11 +181,23 @@ export class SheetsService {
     const sheet = await this.sheet(kind, caller, change.orderId)
     const line = await repo.findLine(this.db, sheet.id, change.lineId)
     if (!line) throw fail.notFound()
-    await repo.updateLine(this.db, line.id, {
-      amount_x100: change.amount,
-      price_fen: change.priceFen,
-      money_fen: lineMoneyFen(change.amount, change.priceFen),
-      part_name: change.partName ?? line.part_name,
+    const partNumber = change.partNumber || line.part_number
+    const norm = normalizePartNumber(partNumber)
+    await this.db.transaction().execute(async (trx) => {
+      // As when a line is added: another number the sheet already holds is refused (the sheet's row locked
+      // first on PostgreSQL, so two changes at once see each other).
+      await repo.touchSheet(trx, sheet.id, this.ctx.clock.now())
+      if (norm !== line.part_norm && (await repo.hasPart(trx, sheet.id, norm))) {
+        throw new AppError(ResultCode.DuplicatePart, SheetMessages.duplicatePart)
+      }
+      await repo.updateLine(trx, line.id, {
+        amount_x100: change.amount,
+        price_fen: change.priceFen,
+        money_fen: lineMoneyFen(change.amount, change.priceFen),
+        part_name: change.partName ?? line.part_name,
+        part_number: partNumber,
+        part_norm: norm,
+      })
     })
   }
 

@@ -322,6 +322,49 @@ describe.each(dbKinds)('sheets on %s', (kind) => {
       [replaced.new_disp, null],
       ['MY-OWN-PART', null],
     ])
+
+    // The old line takes the new number: refused while another line holds it, then taken.
+    const [oldLine, newLine] = lines as [QuotationLine, QuotationLine]
+    const change = (Id: number, part_number: string) =>
+      call('/api/epc/updatequoteorderdetail', {
+        OrderId: orderId,
+        Id,
+        Amount: 2,
+        sale_prices: 100,
+        part_number,
+      })
+    const detail = async () =>
+      ((await call<QuotationLine[]>('/api/epc/queryquoteorderdetail', { OrderId: orderId })).data ?? []).map(
+        (l) => [l.part_number, l.replaced_by, l.Amount],
+      )
+    expect(await change(oldLine.Id, replaced.new_disp)).toMatchObject({
+      ResultCode: '10003',
+      ResultMsg: '该配件编码已添加',
+    })
+    expect(await change(oldLine.Id, '  ')).toMatchObject({ ResultCode: '10002', ResultMsg: '请输入配件编码' })
+    expect(await detail()).toEqual([
+      [replaced.old_disp, replaced.new_disp, 1],
+      [replaced.new_disp, null, 1],
+      ['MY-OWN-PART', null, 1],
+    ])
+    expect(
+      (await call('/api/epc/deletequoteorderdetail', { OrderId: orderId, Id: newLine.Id })).ResultCode,
+    ).toBe('10000')
+    expect((await change(oldLine.Id, replaced.new_disp)).ResultCode).toBe('10000')
+    expect(await detail()).toEqual([
+      [replaced.new_disp, null, 2],
+      ['MY-OWN-PART', null, 1],
+    ])
+
+    // Two lines given the same number, ten times at once: one takes it, the other is refused each time.
+    const own = (lines[2] as QuotationLine).Id
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => change(i % 2 ? own : oldLine.Id, 'NEW-NUMBER-1')),
+    )
+    const codes = answers.map((a) => a.ResultCode)
+    expect(new Set(codes)).toEqual(new Set(['10000', '10003']))
+    const after = await detail()
+    expect(after.filter(([number]) => number === 'NEW-NUMBER-1')).toHaveLength(1)
   })
 
   it('finds a sheet by a part on it however its number is typed, by its type, and by a plate in small letters', async () => {

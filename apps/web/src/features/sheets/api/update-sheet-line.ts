@@ -1,5 +1,6 @@
-// /api/epc/updatequoteorderdetail, /api/epc/updatepurchaseorderdetail: a line's quantity, price or name;
-// the server recomputes the line's money and the sheet's total.
+// /api/epc/updatequoteorderdetail, /api/epc/updatepurchaseorderdetail: a line's quantity, price, name or
+// part number; the server recomputes the line's money and the sheet's total. A number the sheet holds on
+// another line is refused with 10003, for the dialog to say.
 import type { SheetKind } from '@epc/shared'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
@@ -13,7 +14,10 @@ const PATH: Record<SheetKind, string> = {
   purchase: '/api/epc/updatepurchaseorderdetail',
 }
 
-export type LineChange = Pick<SheetLine, 'OrderId' | 'Id' | 'Amount' | 'price' | 'part_name'>
+export type LineChange = Pick<SheetLine, 'OrderId' | 'Id' | 'Amount' | 'price' | 'part_name'> & {
+  /** Sent only when the number changes. */
+  part_number?: string
+}
 
 export function updateSheetLine(kind: SheetKind, change: LineChange): Promise<void> {
   const payload = {
@@ -21,6 +25,7 @@ export function updateSheetLine(kind: SheetKind, change: LineChange): Promise<vo
     Id: change.Id,
     Amount: change.Amount,
     part_name: change.part_name,
+    part_number: change.part_number,
     [LINE_WIRE[kind].priceField]: change.price,
   }
   return api.post(PATH[kind], payload, { failMessage: '修改失败！' })

@@ -1,17 +1,20 @@
-// Changes one line's quantity, price or name (updatequoteorderdetail / updatepurchaseorderdetail); the
-// server recomputes the line's money and the sheet's total.
-import { amountField, partNameField, type SheetKind } from '@epc/shared'
-import { Col, Form, Input, InputNumber, Modal, Row } from 'antd'
+// Changes one line's quantity, price, name or part number (updatequoteorderdetail /
+// updatepurchaseorderdetail); the server recomputes the line's money and the sheet's total. A part the
+// catalogue has replaced since offers its new number (改用新号).
+import { amountField, partNameField, partNumberField, type SheetKind, SheetMessages } from '@epc/shared'
+import { Button, Col, Form, Input, InputNumber, Modal, Row } from 'antd'
 import { useState } from 'react'
 import { feedback } from '../../../lib/feedback'
 import { decimalRule, fieldRule } from '../../../lib/form-rules'
 import { useOneAtATime } from '../../../lib/use-submit'
+import { isDuplicatePart } from '../api/add-sheet-line'
 import { useUpdateSheetLine } from '../api/update-sheet-line'
 import { useDialogSession } from '../hooks/use-dialog-session'
 import { SHEET_TEXTS } from '../texts'
 import type { SheetLine } from '../types'
 
 interface Values {
+  part_number: string
   part_name: string
   Amount: number | null
   price: number | null
@@ -46,6 +49,7 @@ function LineEditDialogModal({
 
   const save = useOneAtATime(async (values: Values) => {
     if (!line) return
+    const number = values.part_number.trim()
     const saved = await update
       .mutateAsync({
         OrderId: line.OrderId,
@@ -53,10 +57,15 @@ function LineEditDialogModal({
         Amount: Number(values.Amount),
         price: Number(values.price),
         part_name: values.part_name?.trim() ?? '',
+        part_number: number === line.part_number ? undefined : number,
       })
       .then(
         () => true,
-        () => false,
+        (error: unknown) => {
+          // The client announces other failures itself; this one only the dialog can place.
+          if (isDuplicatePart(error)) feedback.warning(`${SheetMessages.duplicatePart}：${number}`)
+          return false
+        },
       )
     if (!saved) return
     feedback.success('修改成功！')
@@ -80,11 +89,34 @@ function LineEditDialogModal({
         <Form
           form={form}
           layout="vertical"
-          initialValues={{ part_name: line.part_name, Amount: line.Amount, price: line.price }}
+          initialValues={{
+            part_number: line.part_number,
+            part_name: line.part_name,
+            Amount: line.Amount,
+            price: line.price,
+          }}
           onFinish={save}
           data-testid="line-form"
           style={{ marginTop: 16 }}
         >
+          <Form.Item
+            name="part_number"
+            label="配件编码"
+            required
+            rules={[fieldRule(partNumberField)]}
+            extra={
+              line.replacedBy && (
+                <span data-testid="line-replaced-by">
+                  目录中已替换为 <strong>{line.replacedBy}</strong>{' '}
+                  <Button size="small" onClick={() => form.setFieldValue('part_number', line.replacedBy)}>
+                    改用新号
+                  </Button>
+                </span>
+              )
+            }
+          >
+            <Input aria-label="配件编码" style={{ fontFamily: 'monospace' }} />
+          </Form.Item>
           <Form.Item name="part_name" label="配件名称" rules={[fieldRule(partNameField)]}>
             <Input aria-label="配件名称" />
           </Form.Item>
