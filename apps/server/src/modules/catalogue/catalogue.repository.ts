@@ -258,13 +258,6 @@ export function partsByPrefix(db: Q, prefix: string, limit: number): Promise<Num
   return numbersFrom(db, prefix, `${prefix}\u{10FFFF}`, limit)
 }
 
-/** Numbers asked at once: a mistyped code's thousand-odd look-alikes and slips go in a few statements. */
-const KNOWN_NUMBERS_CHUNK = 500
-
-/**
- * Which of these numbers the catalogue has, in no order: asked only for a code it lacks, whose look-alikes and
- * slips are one slip from a part or two at most (no limit is needed).
- */
 /** Of these numbers, the catalogue's parts that a newer number replaces (their marker says so). */
 export function replacedParts(db: Q, numbers: string[]) {
   if (!numbers.length) return Promise.resolve([])
@@ -276,6 +269,13 @@ export function replacedParts(db: Q, numbers: string[]) {
     .execute()
 }
 
+/** Numbers asked at once: a mistyped code's thousand-odd look-alikes and slips go in a few statements. */
+const KNOWN_NUMBERS_CHUNK = 500
+
+/**
+ * Which of these numbers the catalogue has, in no order: asked only for a code it lacks, whose look-alikes and
+ * slips are one slip from a part or two at most (no limit is needed).
+ */
 export async function knownNumbers(db: Q, numbers: string[]): Promise<NumberAndName[]> {
   const found: NumberAndName[] = []
   for (let i = 0; i < numbers.length; i += KNOWN_NUMBERS_CHUNK) {
