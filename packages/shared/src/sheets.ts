@@ -100,7 +100,7 @@ export interface QuotationLine {
   purchase_price: number | null
   offer_user: string
   flag: number
-  /** A sheet's detail only: the number the catalogue now sells in place of this part, or null. */
+  /** The number the catalogue now sells in place of this part, or null (after the spec's fields). */
   replaced_by?: string | null
 }
 
@@ -119,6 +119,6 @@ export interface PurchaseLine {
   available_stock: number
   area_stock: string
   PurcaseUser: string
-  /** A sheet's detail only: the number the catalogue now sells in place of this part, or null. */
+  /** The number the catalogue now sells in place of this part, or null (after the spec's fields). */
   replaced_by?: string | null
 }

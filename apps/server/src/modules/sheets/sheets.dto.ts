@@ -29,15 +29,15 @@ const WIRE = {
 
 /**
  * A line as the lists answer it; a quotation line also carries its purchase price (null for a caller without
- * the right, Caller.seePurchasePrice) and duplicate flag. A sheet's detail gives `replacedBy` (null or the number
- * the catalogue now sells in place of the line's part), answered as `replaced_by` after the spec's fields.
+ * the right, Caller.seePurchasePrice) and duplicate flag; both kinds `replaced_by` after the spec's fields (null or
+ * the number the catalogue now sells in place of the line's part).
  */
 export function toSheetLine(
   kind: SheetKind,
   orderId: string,
   l: Line,
   seePurchasePrice: boolean,
-  replacedBy?: string | null,
+  replacedBy: string | null,
 ): QuotationLine | PurchaseLine {
   const wire = WIRE[kind]
   // Built in the wire's field order, the same for both kinds up to the area stock.
@@ -57,7 +57,7 @@ export function toSheetLine(
       l.purchase_price_fen === null || !seePurchasePrice ? null : fenToYuan(l.purchase_price_fen)
   line[wire.user] = l.user_name
   if (kind === 'quote') line.flag = Number(l.flag)
-  if (replacedBy !== undefined) line.replaced_by = replacedBy
+  line.replaced_by = replacedBy
   return line as unknown as QuotationLine | PurchaseLine
 }
 

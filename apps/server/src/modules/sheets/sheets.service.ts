@@ -124,12 +124,15 @@ export class SheetsService {
       this.db,
       sheets.map((s) => s.id),
     )
+    const current = await this.currentNumbersOf(lines)
     const rows = sheets.map((s) =>
       toSheetRow(
         s,
         lines
           .filter((l) => l.sheet_id === s.id)
-          .map((l) => toSheetLine(kind, s.order_id, l, caller.seePurchasePrice)),
+          .map((l) =>
+            toSheetLine(kind, s.order_id, l, caller.seePurchasePrice, current.get(l.part_norm) ?? null),
+          ),
       ),
     )
     const [first] = rows
@@ -137,11 +140,15 @@ export class SheetsService {
     return rows
   }
 
+  /** A part replaced since it was put on a sheet is told with its current number (one look-up for all). */
+  private currentNumbersOf(lines: { part_norm: string }[]) {
+    return currentNumbers(this.db, [...new Set(lines.map((l) => l.part_norm))])
+  }
+
   async lines(kind: SheetKind, caller: Caller, orderId: string) {
     const sheet = await this.sheet(kind, caller, orderId)
     const lines = await repo.linesOf(this.db, [sheet.id])
-    // A part replaced since it was put on the sheet is told with its current number.
-    const current = await currentNumbers(this.db, [...new Set(lines.map((l) => l.part_norm))])
+    const current = await this.currentNumbersOf(lines)
     return lines.map((l) =>
       toSheetLine(kind, sheet.order_id, l, caller.seePurchasePrice, current.get(l.part_norm) ?? null),
     )
