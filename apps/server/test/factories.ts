@@ -1,5 +1,6 @@
 // Rows the tests need, written straight to the database (registration through the API is tested on its own).
 import { sql } from 'kysely'
+import { expect } from 'vitest'
 import type { AccountStateName } from '../src/db/schema'
 import type { TestApp } from './helper'
 
@@ -102,4 +103,19 @@ export async function dataItemsLeft(t: TestApp, companyId: number): Promise<numb
   const { rows } = await sql<{ n: number | null }>`select sum(items_left) as n from orders
     where company_id = ${companyId} and plan_kind = 'data_items'`.execute(t.ctx.db.kysely)
   return Number(rows[0]?.n ?? 0)
+}
+
+/** Browsers' User-Agent strings, for sign-ins from a known or a new device. */
+export const CHROME_WIN =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36'
+export const SAFARI_IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1'
+
+/** Signs in from a browser of this User-Agent (the login history and the new-device message read it). */
+export async function loginFrom(t: TestApp, mobile: string, userAgent: string, password = FACTORY_PASSWORD) {
+  const answer = await t.post('/api/author/login', t.seal({ Mobile: mobile, Password: password }), {
+    headers: { 'user-agent': userAgent },
+  })
+  expect(answer.ResultMsg).toBe('成功')
+  return (answer.data as { Token: string }).Token
 }

@@ -5,7 +5,15 @@
 // keep their money without names.
 import type { LoginRecord, MessagesPage, Profile } from '@epc/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { addStaff, createCompanyAccount, FACTORY_PASSWORD, signedInCompany } from '../../../test/factories'
+import {
+  addStaff,
+  CHROME_WIN,
+  createCompanyAccount,
+  FACTORY_PASSWORD,
+  loginFrom,
+  SAFARI_IPHONE,
+  signedInCompany,
+} from '../../../test/factories'
 import { dbKinds, expectNotLoggedIn, latestSmsCode, startTestApp, type TestApp } from '../../../test/helper'
 import { sha256, UNUSABLE_PASSWORD_HASH } from '../../lib/secrets'
 import { insertEmbedLink, insertKey } from '../data-service/data-service.repository'
@@ -15,10 +23,6 @@ import { deviceOf } from './profile.logins'
 
 const DAY = 86_400_000
 const MINUTE = 60_000
-const CHROME_WIN =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36'
-const SAFARI_IPHONE =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1'
 
 describe('deviceOf', () => {
   it('names the browser and its major version, then the system', () => {
@@ -55,13 +59,8 @@ describe.each(dbKinds)('/user/admin on %s', (kind) => {
     expect(sent.ResultMsg).toBe('成功')
     return latestSmsCode(t, Mobile)
   }
-  const loginAs = async (Mobile: string, userAgent: string, Password = FACTORY_PASSWORD) => {
-    const answer = await t.post('/api/author/login', t.seal({ Mobile, Password }), {
-      headers: { 'user-agent': userAgent },
-    })
-    expect(answer.ResultMsg).toBe('成功')
-    return (answer.data as { Token: string }).Token
-  }
+  const loginAs = (Mobile: string, userAgent: string, Password = FACTORY_PASSWORD) =>
+    loginFrom(t, Mobile, userAgent, Password)
   const ops = (...argv: string[]) => runOps({ db: t.ctx.db, clock: t.clock }, argv)
 
   beforeAll(async () => {
@@ -511,13 +510,7 @@ describe.each(dbKinds)('authorization of /user/admin on %s', (kind) => {
     expect(sent.ResultMsg).toBe('成功')
     return latestSmsCode(t, Mobile)
   }
-  const loginAs = async (Mobile: string, userAgent: string) => {
-    const answer = await t.post('/api/author/login', t.seal({ Mobile, Password: FACTORY_PASSWORD }), {
-      headers: { 'user-agent': userAgent },
-    })
-    expect(answer.ResultMsg).toBe('成功')
-    return (answer.data as { Token: string }).Token
-  }
+  const loginAs = (Mobile: string, userAgent: string) => loginFrom(t, Mobile, userAgent)
   const cancellations = (companyId: number) =>
     t.ctx.db.kysely.selectFrom('cancellations').selectAll().where('company_id', '=', companyId).execute()
 

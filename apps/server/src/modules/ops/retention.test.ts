@@ -5,29 +5,18 @@
 import type { DealerPrice, LoginRecord, MessagesPage, VinHistoryAnswer } from '@epc/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadTinyCatalogue } from '../../../test/catalogue-fixture'
-import { createCompanyAccount } from '../../../test/factories'
+import { CHROME_WIN, createCompanyAccount, loginFrom, SAFARI_IPHONE } from '../../../test/factories'
 import { dbKinds, startTestApp, type TestApp } from '../../../test/helper'
 import type { DemoVin } from '../../catalogue-data/demo/generate'
 import { insertEmbedLink, insertKey } from '../data-service/data-service.repository'
 import { forgetOldRecords, RECORDS_KEPT_MS } from './retention'
 
 const DAY = 86_400_000
-const CHROME_WIN =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36'
-const SAFARI_IPHONE =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1'
 
 describe.each(dbKinds)('records kept six months on %s', (kind) => {
   let t: TestApp
   let demoVins: DemoVin[]
   const db = () => t.ctx.db.kysely
-  const loginAs = async (Mobile: string, Password: string, userAgent: string) => {
-    const answer = await t.post('/api/author/login', t.seal({ Mobile, Password }), {
-      headers: { 'user-agent': userAgent },
-    })
-    expect(answer.ResultMsg).toBe('成功')
-    return (answer.data as { Token: string }).Token
-  }
   const vinQuery = async (VIN: string, token: string) =>
     expect((await t.call('/api/epc/vinquery', { VIN }, { token })).ResultCode).toBe('10000')
   const recentVins = async (token: string) =>
@@ -53,10 +42,10 @@ describe.each(dbKinds)('records kept six months on %s', (kind) => {
     const [first, second] = demoVins
     if (!first || !second) throw new Error('two demo VINs')
     const s = await createCompanyAccount(t, { serviceDays: 1000 })
-    let token = await loginAs(s.mobile, s.password, CHROME_WIN)
+    let token = await loginFrom(t, s.mobile, CHROME_WIN, s.password)
     await vinQuery(first.vin, token)
     t.clock.advance(100 * DAY)
-    token = await loginAs(s.mobile, s.password, SAFARI_IPHONE)
+    token = await loginFrom(t, s.mobile, SAFARI_IPHONE, s.password)
     await vinQuery(second.vin, token)
     expect(await recentVins(token)).toEqual([second.vin, first.vin])
     expect(await newDeviceMessages(token)).toBe(1)
@@ -70,18 +59,18 @@ describe.each(dbKinds)('records kept six months on %s', (kind) => {
     })
     t.clock.advance(100 * DAY)
     expect(await forgetOldRecords(db(), t.clock.now())).toMatchObject({ vinQueries: 1, logins: 1 })
-    token = await loginAs(s.mobile, s.password, SAFARI_IPHONE)
+    token = await loginFrom(t, s.mobile, SAFARI_IPHONE, s.password)
     expect(await recentVins(token)).toEqual([second.vin])
     expect(await devices(token)).toEqual(['Safari 18 · iOS', 'Safari 18 · iOS'])
 
     // Long after, the latest sign-in is kept: the phone is known, the computer is a new device again.
     t.clock.advance(300 * DAY)
     expect(await forgetOldRecords(db(), t.clock.now())).toMatchObject({ vinQueries: 1, logins: 1 })
-    token = await loginAs(s.mobile, s.password, SAFARI_IPHONE)
+    token = await loginFrom(t, s.mobile, SAFARI_IPHONE, s.password)
     expect(await recentVins(token)).toEqual([])
     expect(await devices(token)).toEqual(['Safari 18 · iOS', 'Safari 18 · iOS'])
     expect(await newDeviceMessages(token)).toBe(1)
-    token = await loginAs(s.mobile, s.password, CHROME_WIN)
+    token = await loginFrom(t, s.mobile, CHROME_WIN, s.password)
     expect(await newDeviceMessages(token)).toBe(2)
   })
 
